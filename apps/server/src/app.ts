@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './app-deps.js';
+import type { DatabaseHandle } from './db/client.js';
+import { DEV_PEPPER } from './env.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createWechatDeps, type WechatEndpoints } from './lib/wechat/wechat-http.js';
+import { registerErrorHandler, sendError } from './plugins/error-handler.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { isServerPath, registerWebApp } from './plugins/web-app.js';
+import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
+import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
+import { registerCinemaRoutes } from './modules/cinema/index.js';
+import { registerFilmOrderRoutes, startHoldSweeper } from './modules/film-order/index.js';
+import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
+import {
+  getOrderDetail,
+  registerNotifyRoutes,
+  registerPaymentRoutes,
+  registerSandboxPayRoutes,
+  startPaymentSweep,
+} from './modules/payment/index.js';
+import { assertNoSandboxInProduction, createSiteResolver } from './modules/site/index.js';
+import { registerStoreRoutes, startStoreOrderSweeper } from './modules/store/index.js';
+import { registerSystemRoutes } from './modules/system/index.js';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  clock?: Clock;
+  isProduction?: boolean;
+  logLevel?: string;
+  /** The built web app to serve; null for an API-only app (tests). */
+  webDist?: string | null;
+  rateLimitPerMinute?: number;
+  /** WeChat's base URLs (env WECHAT_API_BASE, WECHAT_PAY_BASE); WeChat itself when absent. */
+  wechat?: Partial<WechatEndpoints>;
+  /** Pay password pepper (env PAY_PASSWORD_PEPPER); the development default when absent. */
+  payPasswordPepper?: string;
+  /** Addresses or CIDRs of trusted proxies (X-Forwarded-For); none by default. */
+  trustProxy?: string[];
+  /** How often the payment sweep runs (ms); null turns it off (tests run it by hand). */
+  paymentSweepIntervalMs?: number | null;
+  /**
+   * How often expired seat holds and expired store orders are swept (ms); null turns it off
+   * (tests run them by hand).
+   */
+  holdSweepIntervalMs?: number | null;
+}
+
+/** Build the whole app without listening: tests drive it with `app.inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const isProduction = options.isProduction ?? false;
+  await assertNoSandboxInProduction(options.database.db, isProduction);
+
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+    // Only named proxies may speak for the client's address, or anyone could dodge rate limits.
+    trustProxy: options.trustProxy ?? false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const clock = options.clock ?? systemClock;
+  const deps: AppDeps = {
+    db: options.database.db,
+    dbKind: options.database.kind,
+    clock,
+    isProduction,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
+    payPasswordPepper: options.payPasswordPepper ?? DEV_PEPPER,
+    wechat: createWechatDeps(options.wechat),
+    sites: createSiteResolver(options.database.db),
+    sessions: createSessionAuthenticator({ db: options.database.db, clock }),
+  };
+
+  registerErrorHandler(app);
+  await registerRateLimit(app, deps.sessions);
+
+  registerSystemRoutes(app, deps);
+  registerMessengerRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerCardsRoutes(app, deps);
+  registerPayPasswordRoutes(app, deps);
+  if (!isProduction) registerSandboxRoutes(app, deps);
+  registerCinemaRoutes(app, deps);
+  registerFilmOrderRoutes(app, deps);
+  const holdSweepIntervalMs =
+    options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
+  registerStoreRoutes(app, deps, (site, user, orderId) =>
+    getOrderDetail(deps, site, user, orderId),
+  );
+  if (holdSweepIntervalMs !== null) {
+    const sweeper = startHoldSweeper(deps, holdSweepIntervalMs, app.log);
+    const storeSweeper = startStoreOrderSweeper(deps, holdSweepIntervalMs, app.log);
+    app.addHook('onClose', async () => {
+      await sweeper.stop();
+      await storeSweeper.stop();
+    });
+  }
+  registerPaymentRoutes(app, deps);
+  registerNotifyRoutes(app, deps);
+  if (!isProduction) registerSandboxPayRoutes(app, deps);
+  const paymentSweepIntervalMs =
+    options.paymentSweepIntervalMs === undefined ? 30_000 : options.paymentSweepIntervalMs;
+  if (paymentSweepIntervalMs !== null) {
+    const stopSweep = startPaymentSweep(deps, app.log, paymentSweepIntervalMs);
+    app.addHook('onClose', stopSweep);
+  }
+
+  const hasWebApp = await registerWebApp(app, options.webDist ?? null);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isClientRoute = request.method === 'GET' && !isServerPath(path) && !/\.\w+$/.test(path);
+    if (hasWebApp && isClientRoute) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(request, reply, 'NOT_FOUND', { what: path, whatEn: path });
+  });
+  return app;
+}

@@ -1,0 +1,38 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import m0001 from './migrations/0001-foundation.js';
+import m0002 from './migrations/0002-orders.js';
+import m0003 from './migrations/0003-cinema.js';
+import m0004 from './migrations/0004-cards-ledger.js';
+import m0005 from './migrations/0005-payments.js';
+import m0006 from './migrations/0006-wechat.js';
+import m0007 from './migrations/0007-store.js';
+
+/** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-orders': m0002,
+  '0003-cinema': m0003,
+  '0004-cards-ledger': m0004,
+  '0005-payments': m0005,
+  '0006-wechat': m0006,
+  '0007-store': m0007,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; another schema's
+  // `kysely_migration` (a second app, a test's schema on the same server) would make it skip
+  // creating ours. Name the schema the connection works in.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

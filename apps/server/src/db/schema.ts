@@ -1,0 +1,447 @@
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type {
+  CardLedgerKind,
+  OrderStatus,
+  PaymentStatus,
+  SeatKind,
+  ShowFormat,
+} from '@marquee/contracts';
+
+/** Row types of every table, as Kysely sees them. Migrations are the source of truth. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+
+export interface SitesTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  messenger_mode: 'sandbox' | 'wechat';
+  wechat_app_id: string;
+  wechat_app_secret: string | null;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+  /** WeChat Pay (0006-wechat): the merchant, its API key and WeChat's platform key. */
+  wechat_mch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  wechat_pay_serial_no: ColumnType<string | null, string | null | undefined, string | null>;
+  wechat_pay_private_key: ColumnType<string | null, string | null | undefined, string | null>;
+  wechat_pay_api_v3_key: ColumnType<string | null, string | null | undefined, string | null>;
+  wechat_pay_platform_serial: ColumnType<string | null, string | null | undefined, string | null>;
+  wechat_pay_platform_public_key: ColumnType<
+    string | null,
+    string | null | undefined,
+    string | null
+  >;
+}
+
+/** WeChat's access token and JS-SDK ticket per site, with the lease of the one refreshing them. */
+export interface WechatTokensTable {
+  site_id: string;
+  kind: 'access_token' | 'jsapi_ticket';
+  value: string | null;
+  expires_at: NullableTimestamp;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  site_id: string;
+  openid: string;
+  unionid: string | null;
+  nickname: string;
+  avatar_url: string | null;
+  phone: string | null;
+  pay_password_hash: string | null;
+  pay_password_failures: Generated<number>;
+  pay_password_locked_until: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  site_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface MessengerCodesTable {
+  code: string;
+  site_id: string;
+  openid: string;
+  nickname: string;
+  avatar_url: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface CardTypesTable {
+  site_id: string;
+  code: string;
+  name: string;
+  sort_order: number;
+}
+
+export interface CardsTable {
+  id: Generated<string>;
+  site_id: string;
+  user_id: string;
+  card_no: string;
+  name: string;
+  card_types: string[];
+  balance_fen: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  site_id: string;
+  user_id: string;
+  kind: 'film' | 'store';
+  order_no: string;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  cinema_id: string | null;
+  amount_fen: number;
+  phone: string | null;
+  pay_deadline_at: Timestamp;
+  paid_at: NullableTimestamp;
+  pickup_code: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export interface CardLedgerTable {
+  id: Generated<number>;
+  card_id: string;
+  site_id: string;
+  user_id: string;
+  kind: CardLedgerKind;
+  amount_fen: number;
+  balance_after_fen: number;
+  order_id: string | null;
+  voucher_id: string | null;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export interface TopUpVouchersTable {
+  id: Generated<string>;
+  site_id: string;
+  card_no: string;
+  password_hash: string;
+  card_type: string;
+  amount_fen: number;
+  created_at: CreatedAt;
+  used_at: NullableTimestamp;
+  used_by: string | null;
+  card_id: string | null;
+}
+
+export interface VoucherAttemptsTable {
+  id: Generated<number>;
+  site_id: string;
+  user_id: string;
+  card_no: string;
+  created_at: Timestamp;
+}
+
+export interface PayPayloadNoncesTable {
+  nonce: string;
+  expires_at: Timestamp;
+}
+
+export interface ServerKeysTable {
+  id: string;
+  purpose: string;
+  algorithm: string;
+  public_spki: string;
+  private_pkcs8: string;
+  created_at: CreatedAt;
+}
+
+/** Payments (0005-payments). */
+export interface PaymentAttemptsTable {
+  id: Generated<string>;
+  site_id: string;
+  user_id: string;
+  idempotency_key: string;
+  call: 'card' | 'wechat';
+  order_id: string;
+  request_hash: string;
+  answer: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  site_id: string;
+  user_id: string;
+  attempt_id: string | null;
+  method: 'card' | 'wechat';
+  amount_fen: number;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  out_trade_no: string;
+  transaction_id: string | null;
+  prepay_id: string | null;
+  idempotency_key: string | null;
+  is_auto_refunded: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface PaymentRefundsTable {
+  out_refund_no: string;
+  payment_id: string;
+  order_id: string;
+  amount_fen: number;
+  status: ColumnType<
+    'pending' | 'succeeded' | 'failed',
+    'pending' | 'succeeded' | 'failed' | undefined,
+    'pending' | 'succeeded' | 'failed'
+  >;
+  is_automatic: boolean;
+  reason: string;
+  provider_refund_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentNotificationsTable {
+  transaction_id: string;
+  site_id: string;
+  out_trade_no: string;
+  payment_id: string;
+  outcome: 'paid' | 'auto_refund' | 'already_settled';
+  received_at: Timestamp;
+}
+
+export interface SandboxPayTransactionsTable {
+  prepay_id: string;
+  site_id: string;
+  out_trade_no: string;
+  description: string;
+  amount_fen: number;
+  payer_openid: string;
+  notify_url: string;
+  state: ColumnType<SandboxPayState, SandboxPayState | undefined, SandboxPayState>;
+  transaction_id: string | null;
+  success_at: NullableTimestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+export type SandboxPayState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR' | 'REFUND';
+
+export interface SandboxPayRefundsTable {
+  out_refund_no: string;
+  out_trade_no: string;
+  refund_id: string;
+  refund_fen: number;
+  created_at: Timestamp;
+}
+
+/** Cinemas, halls, seats, films, shows and film order seats (0003-cinema). */
+export interface CinemasTable {
+  id: Generated<string>;
+  site_id: string;
+  name: string;
+  address: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  tags: string[];
+  created_at: CreatedAt;
+}
+
+export interface HallsTable {
+  id: Generated<string>;
+  cinema_id: string;
+  name: string;
+  columns: number;
+  row_count: number;
+}
+
+export interface PriceAreasTable {
+  id: Generated<string>;
+  hall_id: string;
+  code: string;
+  name: string;
+  color: string;
+  sort_order: number;
+}
+
+export interface SeatsTable {
+  id: Generated<string>;
+  hall_id: string;
+  row_label: string;
+  col: number;
+  x: number;
+  y: number;
+  kind: SeatKind;
+  area_id: string | null;
+  label: string;
+}
+
+export interface FilmsTable {
+  id: Generated<string>;
+  site_id: string;
+  title: string;
+  genres: string[];
+  duration_minutes: number;
+  /** YYYY-MM-DD, the site's local date. */
+  release_date: string;
+  /** numeric(3,1): the drivers answer a string. */
+  rating: ColumnType<string | null, number | null, number | null>;
+  synopsis: string;
+  director: string;
+  cast_list: ColumnType<{ name: string; role: string }[], string, string>;
+  country: string;
+  language: string;
+  poster_colors: string[];
+}
+
+export interface ShowsTable {
+  id: Generated<string>;
+  site_id: string;
+  cinema_id: string;
+  hall_id: string;
+  film_id: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  /** YYYY-MM-DD of start_at in the site's local time. */
+  show_date: string;
+  language: string;
+  format: ShowFormat;
+}
+
+export interface ShowPricesTable {
+  show_id: string;
+  area_id: string;
+  price_fen: number;
+  discount_price_fen: number;
+}
+
+export interface FilmOrderSeatsTable {
+  id: Generated<number>;
+  order_id: string;
+  show_id: string;
+  seat_id: string;
+  price_fen: number;
+  discount_price_fen: number;
+  state: ColumnType<
+    'held' | 'sold' | 'released',
+    'held' | 'sold' | undefined,
+    'held' | 'sold' | 'released'
+  >;
+  hold_expires_at: Timestamp;
+}
+
+/** The goods store (0007-store). */
+export interface GoodsCategoriesTable {
+  id: Generated<string>;
+  site_id: string;
+  name: string;
+  sort_order: number;
+}
+
+export interface GoodsTable {
+  id: Generated<string>;
+  site_id: string;
+  category_id: string;
+  name: string;
+  description: string;
+  /** Which drawing the goods' SVG image is (popcorn, cup, combo, ...). */
+  image_key: string;
+  image_colors: string[];
+  tags: string[];
+  is_on_sale: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface GoodsSpec {
+  name: string;
+  value: string;
+}
+
+export interface GoodsVariantsTable {
+  id: Generated<string>;
+  goods_id: string;
+  specs: ColumnType<GoodsSpec[], string, string>;
+  sort_order: number;
+  price_fen: number;
+  original_price_fen: number | null;
+  /** Units that can still be ordered; never below 0 (a check constraint). */
+  stock: number;
+}
+
+export type StoreOrderLineState = 'reserved' | 'sold' | 'released';
+
+export interface StoreOrderLinesTable {
+  id: Generated<number>;
+  order_id: string;
+  goods_id: string;
+  variant_id: string;
+  goods_name: string;
+  variant_name: string;
+  quantity: number;
+  unit_price_fen: number;
+  amount_fen: number;
+  state: ColumnType<StoreOrderLineState, StoreOrderLineState | undefined, StoreOrderLineState>;
+}
+
+export interface Database {
+  goods_categories: GoodsCategoriesTable;
+  goods: GoodsTable;
+  goods_variants: GoodsVariantsTable;
+  store_order_lines: StoreOrderLinesTable;
+  payment_attempts: PaymentAttemptsTable;
+  payments: PaymentsTable;
+  payment_refunds: PaymentRefundsTable;
+  payment_notifications: PaymentNotificationsTable;
+  sandbox_pay_transactions: SandboxPayTransactionsTable;
+  sandbox_pay_refunds: SandboxPayRefundsTable;
+  card_ledger: CardLedgerTable;
+  top_up_vouchers: TopUpVouchersTable;
+  voucher_attempts: VoucherAttemptsTable;
+  pay_payload_nonces: PayPayloadNoncesTable;
+  server_keys: ServerKeysTable;
+  sites: SitesTable;
+  wechat_tokens: WechatTokensTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  messenger_codes: MessengerCodesTable;
+  card_types: CardTypesTable;
+  cards: CardsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  cinemas: CinemasTable;
+  halls: HallsTable;
+  price_areas: PriceAreasTable;
+  seats: SeatsTable;
+  films: FilmsTable;
+  shows: ShowsTable;
+  show_prices: ShowPricesTable;
+  film_order_seats: FilmOrderSeatsTable;
+}
+
+/** A query runner: the database, or the one transaction of a use case. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, localDateOf, localInstant } from './local-date.js';
+
+describe('local dates (Asia/Shanghai)', () => {
+  it('puts 16:30 UTC on the next local day', () => {
+    expect(localDateOf(new Date('2026-11-22T16:30:00Z'))).toBe('2026-11-23');
+    expect(localDateOf(new Date('2026-11-22T15:59:59Z'))).toBe('2026-11-22');
+  });
+
+  it('turns a local date and minutes into the instant', () => {
+    expect(localInstant('2026-11-23', 10 * 60).toISOString()).toBe('2026-11-23T02:00:00.000Z');
+    expect(localInstant('2026-11-23').toISOString()).toBe('2026-11-22T16:00:00.000Z');
+  });
+
+  it('adds days across a month end', () => {
+    expect(addDays('2026-11-29', 3)).toBe('2026-12-02');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});

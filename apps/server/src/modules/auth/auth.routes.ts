@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { getUserInfoCall, loginCall, logoutCall } from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import { bindCall } from '../../plugins/calls.js';
+import { exchangeMessengerCode } from '../messenger/index.js';
+import { signIn, signOut, toUserInfo } from './auth.service.js';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  bindCall(
+    app,
+    deps,
+    loginCall,
+    async ({ site, body }) =>
+      signIn(deps, site, await exchangeMessengerCode(deps, site, body.code)),
+    // Codes are guessable only by brute force; keep that slow.
+    { rateLimitPerMinute: 30 },
+  );
+  bindCall(app, deps, getUserInfoCall, async ({ user }) => toUserInfo(user));
+  bindCall(app, deps, logoutCall, async ({ user }) => signOut(deps, user));
+}

@@ -1,0 +1,112 @@
+import type { UserInfo } from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import { addSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import type { SiteRow } from '../site/index.js';
+import * as authRepository from './auth.repository.js';
+import type { MessengerProfile } from './auth.repository.js';
+
+/** Sessions live 24 hours, as the web app's `movie.token` cookie does (spec §9). */
+export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+
+export interface SignedInUser {
+  id: string;
+  siteId: string;
+  sessionId: string;
+  openid: string;
+  nickname: string;
+  avatarUrl: string | null;
+  phone: string | null;
+  hasPayPassword: boolean;
+  createdAt: Date;
+}
+
+export interface SessionAuthenticator {
+  /** The signed-in user of this token; -1001 when it is missing, unknown, expired or revoked. */
+  authenticate(site: SiteRow, token: string | undefined): Promise<SignedInUser>;
+  /** The user id of a live session, or null: rate limits count per user, not per token. */
+  userIdOf(token: string): Promise<string | null>;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof authRepository.findUserByLiveSession>>>;
+
+function toSignedInUser(row: Omit<UserRow, 'session_id'>, sessionId: string): SignedInUser {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    sessionId,
+    openid: row.openid,
+    nickname: row.nickname,
+    avatarUrl: row.avatar_url,
+    phone: row.phone,
+    hasPayPassword: row.pay_password_hash !== null,
+    createdAt: row.created_at,
+  };
+}
+
+export function toUserInfo(user: SignedInUser): UserInfo {
+  return {
+    id: user.id,
+    nickname: user.nickname,
+    avatarUrl: user.avatarUrl,
+    phone: user.phone,
+    hasPayPassword: user.hasPayPassword,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function createSessionAuthenticator(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+): SessionAuthenticator {
+  return {
+    async authenticate(site, token) {
+      if (!token || token.length > 200) throw new AppError('SESSION_INVALID');
+      const row = await authRepository.findUserByLiveSession(
+        deps.db,
+        site.id,
+        sha256Hex(token),
+        deps.clock.now(),
+      );
+      if (!row) throw new AppError('SESSION_INVALID');
+      return toSignedInUser(row, row.session_id);
+    },
+    async userIdOf(token) {
+      if (!token || token.length > 200) return null;
+      const row = await authRepository.findUserIdByLiveSession(
+        deps.db,
+        sha256Hex(token),
+        deps.clock.now(),
+      );
+      return row?.user_id ?? null;
+    },
+  };
+}
+
+/** Sign-in, after the messenger vouched for the profile: one transaction for user and session. */
+export async function signIn(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  site: SiteRow,
+  profile: MessengerProfile,
+): Promise<{ userInfo: UserInfo; token: string }> {
+  const token = randomToken();
+  const now = deps.clock.now();
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const row = await authRepository.upsertByOpenid(trx, site.id, profile);
+    await authRepository.insertSession(trx, {
+      siteId: site.id,
+      userId: row.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: addSeconds(now, SESSION_TTL_SECONDS),
+    });
+    return row;
+  });
+  return { userInfo: toUserInfo(toSignedInUser(user, '')), token };
+}
+
+export async function signOut(deps: Pick<AppDeps, 'db' | 'clock'>, user: SignedInUser) {
+  await deps.db
+    .transaction()
+    .execute((trx) => authRepository.revokeSession(trx, user.sessionId, deps.clock.now()));
+  return { isSignedOut: true };
+}

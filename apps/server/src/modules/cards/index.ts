@@ -1,0 +1,17 @@
+/**
+ * Stored-value cards and the pay password: routes, and the card API other modules (payments)
+ * call inside their own transaction. Other modules import only from here.
+ */
+export { registerCardsRoutes } from './cards.routes.js';
+export { registerPayPasswordRoutes } from './pay-password.routes.js';
+export {
+  chargeCards,
+  commitCardHold,
+  releaseCardHold,
+  refundCardCharges,
+  rebuildBalanceCheck,
+  type CardDebit,
+  type CardOrderKind,
+  type ChargeCardsInput,
+} from './card-ledger.service.js';
+export { verifyPayPassword, type PayPasswordDeps } from './pay-password.service.js';

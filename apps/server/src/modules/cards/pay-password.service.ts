@@ -1,0 +1,142 @@
+import {
+  PAY_PASSWORD_LOCK_SECONDS,
+  PAY_PASSWORD_MAX_FAILURES,
+  PAY_PAYLOAD_MAX_AGE_SECONDS,
+  PAY_PAYLOAD_MAX_FUTURE_SECONDS,
+  payPasswordPayloadSchema,
+  payPasswordProblem,
+  type CallAnswer,
+  type CallBody,
+  type PayPasswordPayload,
+  type payKeyCall,
+  type setPayPasswordCall,
+} from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import { addSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { SignedInUser } from '../auth/index.js';
+import type { SiteRow } from '../site/index.js';
+import { hashSecret, verifySecret } from './password-hash.js';
+import { PAY_KEY_ALGORITHM, decryptWithPayKey, getPayKey } from './pay-key.js';
+import * as payPasswordRepository from './pay-password.repository.js';
+
+export type PayPasswordDeps = Pick<AppDeps, 'db' | 'clock' | 'payPasswordPepper'>;
+
+/** The public half of the pay password key (GET /api/security/payKey). */
+export async function publishPayKey(deps: PayPasswordDeps): Promise<CallAnswer<typeof payKeyCall>> {
+  const key = await getPayKey(deps.db, deps.payPasswordPepper);
+  return { keyId: key.keyId, spki: key.spki, algorithm: PAY_KEY_ALGORITHM };
+}
+
+/**
+ * Check the pay password a paying call sent (base64 RSA-OAEP of `{ password, timestamp, nonce }`).
+ * Returns nothing when it is right; throws PAYLOAD_STALE (cannot be opened, older than 5 min,
+ * more than 1 min ahead, or replayed), PAY_PASSWORD_LOCKED (with retryAfterSeconds),
+ * PAY_PASSWORD_NOT_SET, or PAY_PASSWORD_WRONG (with triesLeft).
+ *
+ * It writes through `deps.db` in statements of its own (the replay guard, the failure count), so
+ * they persist whatever happens next: call it BEFORE opening the payment's transaction (on PGlite
+ * using deps.db inside a transaction deadlocks). `_site` is kept for per-site keys later.
+ */
+export async function verifyPayPassword(
+  deps: PayPasswordDeps,
+  _site: Pick<SiteRow, 'id'>,
+  user: Pick<SignedInUser, 'id'>,
+  encryptedPayload: string,
+): Promise<void> {
+  const payload = await openPayload(deps, encryptedPayload);
+  await checkPassword(deps, user.id, payload.password);
+}
+
+/** Set the pay password, or change it (then `oldPassword` must be right; wrong tries count). */
+export async function setPayPassword(
+  deps: PayPasswordDeps,
+  user: Pick<SignedInUser, 'id'>,
+  body: CallBody<typeof setPayPasswordCall>,
+): Promise<CallAnswer<typeof setPayPasswordCall>> {
+  const next = await openPayload(deps, body.password);
+  const problem = payPasswordProblem(next.password);
+  if (problem) throw new AppError('PAY_PASSWORD_WEAK', { reason: problem });
+  const state = await payPasswordRepository.findPayPasswordState(deps.db, user.id);
+  if (state?.pay_password_hash) {
+    if (!body.oldPassword)
+      throw new AppError('VALIDATION_FAILED', { fields: ['body.oldPassword'] });
+    const old = await openPayload(deps, body.oldPassword);
+    await checkPassword(deps, user.id, old.password);
+  }
+  const hash = await hashSecret(next.password, deps.payPasswordPepper);
+  await deps.db
+    .transaction()
+    .execute((trx) => payPasswordRepository.storePayPassword(trx, user.id, hash));
+  return { hasPayPassword: true };
+}
+
+/** Decrypt, parse, and refuse stale or replayed payloads. */
+export async function openPayload(
+  deps: PayPasswordDeps,
+  encrypted: string,
+): Promise<PayPasswordPayload> {
+  const key = await getPayKey(deps.db, deps.payPasswordPepper);
+  const plain = decryptWithPayKey(key, encrypted);
+  if (!plain) throw new AppError('PAYLOAD_STALE', { reason: 'undecryptable' });
+  let parsed: ReturnType<typeof payPasswordPayloadSchema.safeParse>;
+  try {
+    parsed = payPasswordPayloadSchema.safeParse(JSON.parse(plain.toString('utf8')));
+  } catch {
+    throw new AppError('PAYLOAD_STALE', { reason: 'malformed' });
+  }
+  if (!parsed.success) throw new AppError('PAYLOAD_STALE', { reason: 'malformed' });
+  const payload = parsed.data;
+  const now = deps.clock.now();
+  const ageSeconds = (now.getTime() - payload.timestamp) / 1000;
+  if (ageSeconds > PAY_PAYLOAD_MAX_AGE_SECONDS || ageSeconds < -PAY_PAYLOAD_MAX_FUTURE_SECONDS) {
+    throw new AppError('PAYLOAD_STALE', { reason: 'expired' });
+  }
+  const expiresAt = addSeconds(new Date(payload.timestamp), PAY_PAYLOAD_MAX_AGE_SECONDS + 1);
+  const isFirstUse = await payPasswordRepository.consumeNonce(
+    deps.db,
+    payload.nonce,
+    expiresAt,
+    now,
+  );
+  if (!isFirstUse) throw new AppError('PAYLOAD_STALE', { reason: 'replayed' });
+  return payload;
+}
+
+/** Compare with the stored hash under the lockout: 5 wrong tries lock for 15 minutes. */
+async function checkPassword(deps: PayPasswordDeps, userId: string, password: string) {
+  const now = deps.clock.now();
+  const state = await payPasswordRepository.findPayPasswordState(deps.db, userId);
+  if (!state) throw new AppError('SESSION_INVALID');
+  assertNotLocked(state.pay_password_locked_until, now);
+  if (!state.pay_password_hash) throw new AppError('PAY_PASSWORD_NOT_SET');
+  const isRight =
+    /^\d{6}$/.test(password) &&
+    (await verifySecret(password, state.pay_password_hash, deps.payPasswordPepper));
+  if (isRight) {
+    if (state.pay_password_failures > 0 || state.pay_password_locked_until) {
+      await payPasswordRepository.clearFailures(deps.db, userId);
+    }
+    return;
+  }
+  // Its own statement on deps.db (autocommit): the count stays when a payment rolls back.
+  const counted = await payPasswordRepository.recordFailure(
+    deps.db,
+    userId,
+    PAY_PASSWORD_MAX_FAILURES,
+    addSeconds(now, PAY_PASSWORD_LOCK_SECONDS),
+  );
+  assertNotLocked(counted.pay_password_locked_until, now);
+  throw new AppError('PAY_PASSWORD_WRONG', {
+    triesLeft: PAY_PASSWORD_MAX_FAILURES - counted.pay_password_failures,
+  });
+}
+
+function assertNotLocked(lockedUntil: Date | null, now: Date) {
+  if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
+    throw new AppError('PAY_PASSWORD_LOCKED', {
+      retryAfterSeconds: Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000),
+      lockedUntil: lockedUntil.toISOString(),
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import type { Executor } from '../../db/schema.js';
+
+/** SQL only: cinemas, films, shows and hall layouts of one site. */
+
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export function listCinemas(db: Executor, siteId: string, keyword?: string) {
+  let query = db.selectFrom('cinemas').selectAll().where('site_id', '=', siteId);
+  if (keyword) {
+    const pattern = likePattern(keyword);
+    query = query.where((eb) =>
+      eb.or([eb('name', 'ilike', pattern), eb('address', 'ilike', pattern)]),
+    );
+  }
+  return query.orderBy('name').execute();
+}
+
+export function findCinema(db: Executor, siteId: string, cinemaId: string) {
+  return db
+    .selectFrom('cinemas')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', cinemaId)
+    .executeTakeFirst();
+}
+
+/** The lowest member price of each cinema's shows that have not started. */
+export function minPricesByCinema(db: Executor, siteId: string, after: Date) {
+  return db
+    .selectFrom('shows')
+    .innerJoin('show_prices', 'show_prices.show_id', 'shows.id')
+    .select(['shows.cinema_id', (eb) => eb.fn.min('show_prices.discount_price_fen').as('min_fen')])
+    .where('shows.site_id', '=', siteId)
+    .where('shows.start_at', '>', after)
+    .groupBy('shows.cinema_id')
+    .execute();
+}
+
+export function listHallsWithSeatCount(db: Executor, cinemaId: string) {
+  return db
+    .selectFrom('halls')
+    .leftJoin('seats', (join) =>
+      join.onRef('seats.hall_id', '=', 'halls.id').on('seats.kind', '!=', 'unavailable'),
+    )
+    .select(['halls.id', 'halls.name', (eb) => eb.fn.count<number>('seats.id').as('seat_count')])
+    .where('halls.cinema_id', '=', cinemaId)
+    .groupBy(['halls.id', 'halls.name'])
+    .orderBy('halls.name')
+    .execute();
+}
+
+/** Dates from `fromDate` to `toDate` with shows that start after `after`. */
+export async function showDates(
+  db: Executor,
+  filter: { siteId: string; cinemaId?: string; filmId?: string },
+  after: Date,
+  fromDate: string,
+  toDate: string,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('shows')
+    .select('show_date')
+    .distinct()
+    .where('site_id', '=', filter.siteId)
+    .where('start_at', '>', after)
+    .where('show_date', '>=', fromDate)
+    .where('show_date', '<=', toDate);
+  if (filter.cinemaId) query = query.where('cinema_id', '=', filter.cinemaId);
+  if (filter.filmId) query = query.where('film_id', '=', filter.filmId);
+  const rows = await query.orderBy('show_date').execute();
+  return rows.map((row) => row.show_date);
+}
+
+/** Shows of a day (not yet started), with the hall name and the lowest prices over the areas. */
+export function listShows(
+  db: Executor,
+  filter: { siteId: string; date: string; cinemaId?: string; filmId?: string },
+  after: Date,
+) {
+  let query = db
+    .selectFrom('shows')
+    .innerJoin('halls', 'halls.id', 'shows.hall_id')
+    .innerJoin('show_prices', 'show_prices.show_id', 'shows.id')
+    .select([
+      'shows.id',
+      'shows.film_id',
+      'shows.cinema_id',
+      'shows.hall_id',
+      'halls.name as hall_name',
+      'shows.start_at',
+      'shows.end_at',
+      'shows.language',
+      'shows.format',
+      (eb) => eb.fn.min('show_prices.price_fen').as('min_price_fen'),
+      (eb) => eb.fn.min('show_prices.discount_price_fen').as('min_discount_fen'),
+    ])
+    .where('shows.site_id', '=', filter.siteId)
+    .where('shows.show_date', '=', filter.date)
+    .where('shows.start_at', '>', after);
+  if (filter.cinemaId) query = query.where('shows.cinema_id', '=', filter.cinemaId);
+  if (filter.filmId) query = query.where('shows.film_id', '=', filter.filmId);
+  return query
+    .groupBy(['shows.id', 'halls.name'])
+    .orderBy('shows.start_at')
+    .orderBy('halls.name')
+    .execute();
+}
+
+export function listFilms(db: Executor, siteId: string) {
+  return db.selectFrom('films').selectAll().where('site_id', '=', siteId).execute();
+}
+
+export function findFilmsByIds(db: Executor, siteId: string, filmIds: string[]) {
+  if (filmIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('films')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', 'in', filmIds)
+    .execute();
+}
+
+export function findFilm(db: Executor, siteId: string, filmId: string) {
+  return db
+    .selectFrom('films')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', filmId)
+    .executeTakeFirst();
+}
+
+/** A film by id alone: poster images are fetched without the site header. */
+export function findFilmForPoster(db: Executor, filmId: string) {
+  return db
+    .selectFrom('films')
+    .select(['id', 'title', 'genres', 'poster_colors'])
+    .where('id', '=', filmId)
+    .executeTakeFirst();
+}
+
+export function findCinemasByIds(db: Executor, siteId: string, cinemaIds: string[]) {
+  if (cinemaIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('cinemas')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', 'in', cinemaIds)
+    .execute();
+}
+
+/** One show with its film, cinema and hall, for the seat map and for holding seats. */
+export function findShow(db: Executor, siteId: string, showId: string) {
+  return db
+    .selectFrom('shows')
+    .innerJoin('films', 'films.id', 'shows.film_id')
+    .innerJoin('cinemas', 'cinemas.id', 'shows.cinema_id')
+    .innerJoin('halls', 'halls.id', 'shows.hall_id')
+    .select([
+      'shows.id',
+      'shows.site_id',
+      'shows.film_id',
+      'shows.cinema_id',
+      'shows.hall_id',
+      'shows.start_at',
+      'shows.end_at',
+      'shows.language',
+      'shows.format',
+      'films.title as film_title',
+      'cinemas.name as cinema_name',
+      'cinemas.address as cinema_address',
+      'cinemas.phone as cinema_phone',
+      'halls.name as hall_name',
+      'halls.columns',
+      'halls.row_count',
+    ])
+    .where('shows.site_id', '=', siteId)
+    .where('shows.id', '=', showId)
+    .executeTakeFirst();
+}
+
+export function listShowPriceAreas(db: Executor, showId: string) {
+  return db
+    .selectFrom('show_prices')
+    .innerJoin('price_areas', 'price_areas.id', 'show_prices.area_id')
+    .select([
+      'price_areas.id',
+      'price_areas.name',
+      'price_areas.color',
+      'show_prices.price_fen',
+      'show_prices.discount_price_fen',
+    ])
+    .where('show_prices.show_id', '=', showId)
+    .orderBy('price_areas.sort_order')
+    .execute();
+}
+
+export function listHallSeats(db: Executor, hallId: string) {
+  return db
+    .selectFrom('seats')
+    .select(['id', 'row_label', 'col', 'x', 'y', 'kind', 'area_id', 'label'])
+    .where('hall_id', '=', hallId)
+    .orderBy('y')
+    .orderBy('x')
+    .execute();
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  cinemaDetailCall,
+  cinemaListCall,
+  cinemaShowsCall,
+  filmDetailCall,
+  filmListCall,
+  filmShowsCall,
+} from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import { bindCall } from '../../plugins/calls.js';
+import { sendError } from '../../plugins/error-handler.js';
+import * as cinemaService from './cinema.service.js';
+import { posterSvg } from './poster.js';
+
+export function registerCinemaRoutes(app: FastifyInstance, deps: AppDeps): void {
+  bindCall(app, deps, cinemaListCall, ({ site, query }) =>
+    cinemaService.listCinemas(deps, site, query),
+  );
+  bindCall(app, deps, cinemaDetailCall, ({ site, query }) =>
+    cinemaService.getCinemaDetail(deps, site, query),
+  );
+  bindCall(app, deps, cinemaShowsCall, ({ site, query }) =>
+    cinemaService.listCinemaShows(deps, site, query),
+  );
+  bindCall(app, deps, filmListCall, ({ site, query }) =>
+    cinemaService.listFilms(deps, site, query.status),
+  );
+  bindCall(app, deps, filmDetailCall, ({ site, query }) =>
+    cinemaService.getFilmDetail(deps, site, query),
+  );
+  bindCall(app, deps, filmShowsCall, ({ site, query }) =>
+    cinemaService.listFilmShows(deps, site, query),
+  );
+
+  // An image for <img src>: no site header, no envelope; films are found by their unique id.
+  app.get<{ Params: { file: string } }>('/api/film/poster/:file', async (request, reply) => {
+    const filmId = request.params.file.replace(/\.svg$/, '');
+    const film = await cinemaService.findPosterFilm(deps.db, filmId);
+    if (!film) return sendError(request, reply, 'NOT_FOUND', { what: '海报', whatEn: 'Poster' });
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(posterSvg(film));
+  });
+}

@@ -1,0 +1,9 @@
+export { registerCinemaRoutes } from './cinema.routes.js';
+export {
+  findShowWithLayout,
+  showInfoOf,
+  cinemaInfoOf,
+  type ShowWithLayout,
+} from './show-layout.js';
+export { haversineMeters } from './geo.js';
+export { findCinemaInfo } from './cinema.service.js';

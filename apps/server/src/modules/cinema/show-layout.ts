@@ -1,0 +1,65 @@
+import { filmPosterPath, type CinemaInfo, type ShowInfo } from '@marquee/contracts';
+import type { Executor } from '../../db/schema.js';
+import { isUuid } from '../../lib/uuid.js';
+import * as cinemaRepository from './cinema.repository.js';
+
+/**
+ * A show with everything holding its seats needs: film, cinema, hall, price areas and the hall's
+ * seats. Undefined for an unknown id or another site's show.
+ */
+export async function findShowWithLayout(db: Executor, siteId: string, showId: string) {
+  if (!isUuid(showId)) return undefined;
+  const show = await cinemaRepository.findShow(db, siteId, showId);
+  if (!show) return undefined;
+  const [areas, seats] = await Promise.all([
+    cinemaRepository.listShowPriceAreas(db, show.id),
+    hallSeats(db, show.hall_id),
+  ]);
+  return { show, areas, seats };
+}
+
+/**
+ * A hall's seats never change while the app runs (a layout change is a migration), and every seat
+ * map and hold needs all of them: 500+ rows for a big hall. Keep them in memory by hall id (ids
+ * are random uuids, so apps on different databases in one process cannot collide).
+ */
+type HallSeat = Awaited<ReturnType<typeof cinemaRepository.listHallSeats>>[number];
+const hallSeatsCache = new Map<string, HallSeat[]>();
+const HALL_CACHE_LIMIT = 500;
+
+// Only loaded layouts are shared: awaiting another caller's query in flight could wait on PGlite's
+// one connection held by our own transaction, forever.
+async function hallSeats(db: Executor, hallId: string): Promise<HallSeat[]> {
+  const cached = hallSeatsCache.get(hallId);
+  if (cached) return cached;
+  const seats = await cinemaRepository.listHallSeats(db, hallId);
+  if (hallSeatsCache.size >= HALL_CACHE_LIMIT) hallSeatsCache.clear();
+  hallSeatsCache.set(hallId, seats);
+  return seats;
+}
+export type ShowWithLayout = NonNullable<Awaited<ReturnType<typeof findShowWithLayout>>>;
+
+export function showInfoOf(show: ShowWithLayout['show']): ShowInfo {
+  return {
+    showId: show.id,
+    filmId: show.film_id,
+    filmTitle: show.film_title,
+    posterUrl: filmPosterPath(show.film_id),
+    cinemaId: show.cinema_id,
+    hallId: show.hall_id,
+    hallName: show.hall_name,
+    startAt: new Date(show.start_at).toISOString(),
+    endAt: new Date(show.end_at).toISOString(),
+    language: show.language,
+    format: show.format,
+  };
+}
+
+export function cinemaInfoOf(show: ShowWithLayout['show']): CinemaInfo {
+  return {
+    cinemaId: show.cinema_id,
+    name: show.cinema_name,
+    address: show.cinema_address,
+    phone: show.cinema_phone,
+  };
+}

@@ -1,0 +1,78 @@
+import { fenToYuan, filmOrderTotal, type FilmOrder } from '@marquee/contracts';
+import type { Selectable } from 'kysely';
+import type { Executor, OrdersTable } from '../../db/schema.js';
+import { isUuid } from '../../lib/uuid.js';
+import {
+  cinemaInfoOf,
+  findShowWithLayout,
+  showInfoOf,
+  type ShowWithLayout,
+} from '../cinema/index.js';
+import * as filmOrderRepository from './film-order.repository.js';
+
+type OrderRow = Selectable<OrdersTable>;
+
+export type FilmOrderView = FilmOrder & { userId: string; siteId: string };
+
+/**
+ * An order with its seats, show and cinema, as order pages show it. `now`, when given, makes an
+ * unpaid order past its deadline read as expired even before the sweep has moved it, and is the
+ * answer's serverTime (else the order's last update).
+ */
+export async function getFilmOrderView(
+  db: Executor,
+  orderId: string,
+  now?: Date,
+): Promise<FilmOrderView | null> {
+  if (!isUuid(orderId)) return null;
+  const order = await filmOrderRepository.findFilmOrder(db, orderId);
+  if (!order) return null;
+  const seats = await filmOrderRepository.listOrderSeats(db, order.id);
+  const showId = seats[0]?.show_id;
+  const layout = showId ? await findShowWithLayout(db, order.site_id, showId) : undefined;
+  if (!layout) return null;
+  return viewOf(order, layout.show, seats, now);
+}
+
+/** The answer shape of an order from rows already in hand. */
+export function viewOf(
+  order: OrderRow,
+  show: ShowWithLayout['show'],
+  seats: {
+    seat_id: string;
+    label: string;
+    area_id: string | null;
+    price_fen: number;
+    discount_price_fen: number;
+  }[],
+  now?: Date,
+): FilmOrderView {
+  const showInfo = showInfoOf(show);
+  const cinemaInfo = cinemaInfoOf(show);
+  const seatViews = seats.map((seat) => ({
+    id: seat.seat_id,
+    label: seat.label,
+    areaId: seat.area_id,
+    price: fenToYuan(seat.price_fen),
+    discountPrice: fenToYuan(seat.discount_price_fen),
+  }));
+  const isOverdue =
+    now !== undefined &&
+    order.status === 'pending_payment' &&
+    order.pay_deadline_at.getTime() <= now.getTime();
+  return {
+    id: order.id,
+    userId: order.user_id,
+    siteId: order.site_id,
+    orderNo: order.order_no,
+    status: isOverdue ? 'expired' : order.status,
+    showInfo,
+    cinemaInfo,
+    seats: seatViews,
+    total: filmOrderTotal({ cinemaInfo, showInfo, seats: seatViews }) ?? 0,
+    holdExpiresAt: order.pay_deadline_at.toISOString(),
+    createdAt: order.created_at.toISOString(),
+    paidAt: order.paid_at ? order.paid_at.toISOString() : null,
+    serverTime: (now ?? order.updated_at).toISOString(),
+  };
+}

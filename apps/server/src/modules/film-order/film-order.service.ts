@@ -1,0 +1,307 @@
+import {
+  checkSeatSelection,
+  type FilmOrder,
+  type RuleLayout,
+  type RuleSeat,
+} from '@marquee/contracts';
+import type { Selectable } from 'kysely';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor, OrdersTable } from '../../db/schema.js';
+import { addSeconds } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { SignedInUser } from '../auth/index.js';
+import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
+import { newOrderNo, ordersRepository, transitionOrder } from '../orders/index.js';
+import { siteSettings, type SiteRow } from '../site/index.js';
+import { getFilmOrderView, viewOf } from './film-order-view.js';
+import * as filmOrderRepository from './film-order.repository.js';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type OrderRow = Selectable<OrdersTable>;
+
+/** Thrown inside the hold transaction to roll it back when a seat was taken meanwhile. */
+class SeatsTaken extends Error {
+  constructor(readonly seatIds: string[]) {
+    super('seats taken');
+  }
+}
+
+/**
+ * Hold seats: check the rules, then in one transaction release the user's previous unpaid order
+ * for this show and any expired holds on these seats, create the order and insert its seats. The
+ * unique index on active seats decides every race; the JavaScript checks only explain refusals.
+ */
+export async function createFilmOrder(
+  deps: Deps,
+  site: SiteRow,
+  user: SignedInUser,
+  input: { showId: string; seatIds: string[] },
+): Promise<FilmOrder> {
+  const now = deps.clock.now();
+  const layout = await findShowWithLayout(deps.db, site.id, input.showId);
+  if (!layout) throw notFound('Show', '场次');
+  if (new Date(layout.show.start_at).getTime() <= now.getTime()) {
+    throw new AppError('SHOW_NOT_ON_SALE', { showId: layout.show.id });
+  }
+  const settings = siteSettings(site);
+  await checkRules(deps, layout, user, input.seatIds, settings.maxSeatsPerOrder, now);
+
+  const holdExpiresAt = addSeconds(now, settings.holdMinutes * 60);
+  const priceOf = new Map(layout.areas.map((area) => [area.id, area]));
+  const seats = input.seatIds.map((seatId) => {
+    const seat = layout.seats.find((candidate) => candidate.id === seatId)!;
+    const area = seat.area_id ? priceOf.get(seat.area_id) : undefined;
+    if (!area) throw seatRuleError('SEAT_NOT_FOR_SALE', seat.label);
+    return { seat, area };
+  });
+  const amountFen = seats.reduce((sum, { area }) => sum + area.discount_price_fen, 0);
+
+  let created: OrderRow;
+  try {
+    created = await withDeadlockRetry(() =>
+      deps.db.transaction().execute(async (trx) => {
+        await filmOrderRepository.lockUser(trx, user.id);
+        await releasePreviousOrders(trx, user.id, layout.show.id, now);
+        await releaseExpiredHolds(trx, layout.show.id, input.seatIds, now);
+        const order = await ordersRepository.insertOrder(trx, {
+          site_id: site.id,
+          user_id: user.id,
+          kind: 'film',
+          order_no: newOrderNo(now),
+          cinema_id: layout.show.cinema_id,
+          amount_fen: amountFen,
+          pay_deadline_at: holdExpiresAt,
+          created_at: now,
+        });
+        await ordersRepository.insertEvent(trx, {
+          orderId: order.id,
+          from: null,
+          to: 'pending_payment',
+          reason: 'seats held',
+        });
+        const inserted = await filmOrderRepository.insertHeldSeats(
+          trx,
+          seats.map(({ seat, area }) => ({
+            order_id: order.id,
+            show_id: layout.show.id,
+            seat_id: seat.id,
+            price_fen: area.price_fen,
+            discount_price_fen: area.discount_price_fen,
+            hold_expires_at: holdExpiresAt,
+          })),
+        );
+        const missing = input.seatIds.filter((seatId) => !inserted.includes(seatId));
+        if (missing.length > 0) throw new SeatsTaken(missing);
+        return order;
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof SeatsTaken)) throw error;
+    // Outside the rolled-back transaction: name the seats someone else got first.
+    const labels = await filmOrderRepository.findSeatLabels(deps.db, error.seatIds);
+    throw new AppError('SEAT_UNAVAILABLE', { seats: labels.map((seat) => seat.label) });
+  }
+  const inLabelOrder = [...seats].sort((a, b) => a.seat.y - b.seat.y || a.seat.x - b.seat.x);
+  const {
+    userId: _userId,
+    siteId: _siteId,
+    ...answer
+  } = viewOf(
+    created,
+    layout.show,
+    inLabelOrder.map(({ seat, area }) => ({
+      seat_id: seat.id,
+      label: seat.label,
+      area_id: seat.area_id,
+      price_fen: area.price_fen,
+      discount_price_fen: area.discount_price_fen,
+    })),
+    now,
+  );
+  return answer;
+}
+
+export async function getFilmOrder(deps: Deps, user: SignedInUser, orderId: string) {
+  return readOrder(deps.db, orderId, user, deps.clock.now());
+}
+
+/** Release the seats of an unpaid order. Cancelling a cancelled or expired order answers it as it is. */
+export async function cancelFilmOrder(
+  deps: Deps,
+  user: SignedInUser,
+  orderId: string,
+): Promise<FilmOrder> {
+  const now = deps.clock.now();
+  if (!isUuid(orderId)) throw orderNotFound();
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await filmOrderRepository.lockOrder(trx, orderId);
+    if (!order || order.kind !== 'film' || order.user_id !== user.id) throw orderNotFound();
+    if (order.status === 'cancelled' || order.status === 'expired') return;
+    if (order.status !== 'pending_payment') {
+      throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'cancelled' });
+    }
+    const isOverdue = order.pay_deadline_at.getTime() <= now.getTime();
+    await transitionOrder(
+      trx,
+      order,
+      isOverdue ? 'expired' : 'cancelled',
+      isOverdue ? 'hold expired' : 'cancelled by user',
+    );
+    await filmOrderRepository.releaseSeats(trx, order.id);
+  });
+  return readOrder(deps.db, orderId, user, now);
+}
+
+/** The user's unpaid order for a show whose hold still runs, if any. */
+export async function getPendingFilmOrder(
+  deps: Deps,
+  site: SiteRow,
+  user: SignedInUser,
+  showId: string,
+): Promise<{ order: FilmOrder | null }> {
+  const now = deps.clock.now();
+  if (!isUuid(showId)) return { order: null };
+  const orders = await filmOrderRepository.listPendingOrdersForShow(deps.db, user.id, showId);
+  const running = orders.find(
+    (order) => order.site_id === site.id && order.pay_deadline_at.getTime() > now.getTime(),
+  );
+  return { order: running ? await readOrder(deps.db, running.id, user, now) : null };
+}
+
+/**
+ * Expire unpaid film orders past their deadline and free their seats, a batch per transaction.
+ * Availability never waits for this (reads treat an expired hold as free); it keeps statuses true.
+ */
+export async function sweepExpiredHolds(deps: Deps, batchSize = 200): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = deps.clock.now();
+    const swept = await deps.db.transaction().execute(async (trx) => {
+      const orders = await filmOrderRepository.lockExpiredPendingOrders(trx, now, batchSize);
+      for (const order of orders) {
+        await transitionOrder(trx, order, 'expired', 'hold expired (sweep)');
+        await filmOrderRepository.releaseSeats(trx, order.id);
+      }
+      return orders.length;
+    });
+    total += swept;
+    if (swept < batchSize) return total;
+  }
+}
+
+/**
+ * Paying: the order's held seats become sold, inside the paying transaction (which must have
+ * checked the deadline under the order's row lock). Throws HOLD_EXPIRED when they were released.
+ */
+export async function markSeatsSold(trx: Executor, orderId: string): Promise<number> {
+  const sold = await filmOrderRepository.markSeatsSold(trx, orderId);
+  const states = await filmOrderRepository.countSeatsByState(trx, orderId);
+  const released = states.find((row) => row.state === 'released');
+  if (sold === 0 || (released && Number(released.count) > 0)) {
+    throw new AppError('HOLD_EXPIRED', { orderId });
+  }
+  return sold;
+}
+
+/** Cancel, expiry or refund: the order's held or sold seats are free again. */
+export function releaseSeats(trx: Executor, orderId: string): Promise<number> {
+  return filmOrderRepository.releaseSeats(trx, orderId);
+}
+
+async function readOrder(
+  db: Executor,
+  orderId: string,
+  user: SignedInUser,
+  now: Date,
+): Promise<FilmOrder> {
+  const view = await getFilmOrderView(db, orderId, now);
+  if (!view || view.userId !== user.id) throw orderNotFound();
+  const { userId: _userId, siteId: _siteId, ...order } = view;
+  return order;
+}
+
+async function checkRules(
+  deps: Deps,
+  layout: ShowWithLayout,
+  user: SignedInUser,
+  seatIds: string[],
+  maxSeats: number,
+  now: Date,
+) {
+  const taken = await filmOrderRepository.listTakenSeats(deps.db, layout.show.id, now);
+  // The user's own previous hold is released by this one: its seats count as free.
+  const takenIds = taken
+    .filter((seat) => !(seat.state === 'held' && seat.user_id === user.id))
+    .map((seat) => seat.seat_id);
+  const byRow = new Map<number, RuleSeat[]>();
+  for (const seat of layout.seats) {
+    const row = byRow.get(seat.y) ?? [];
+    row.push({ id: seat.id, x: seat.x, y: seat.y, kind: seat.kind, label: seat.label });
+    byRow.set(seat.y, row);
+  }
+  const ruleLayout: RuleLayout = { rows: [...byRow.values()].map((seats) => ({ seats })) };
+
+  const check = checkSeatSelection(ruleLayout, takenIds, seatIds, maxSeats);
+  if (check.ok) return;
+  const takenLabels = check.violations
+    .filter((violation) => violation.code === 'SEAT_TAKEN')
+    .map((violation) => violation.seatLabel);
+  if (takenLabels.length > 0) throw new AppError('SEAT_UNAVAILABLE', { seats: takenLabels });
+  const first = check.violations[0]!;
+  throw new AppError('SEAT_RULE_VIOLATION', {
+    hint: first.hint.zh,
+    hintEn: first.hint.en,
+    violations: check.violations,
+  });
+}
+
+function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
+  return new AppError('SEAT_RULE_VIOLATION', {
+    hint: `座位 ${label} 暂不可售，请选择其他座位`,
+    hintEn: `Seat ${label} is not for sale. Choose another seat.`,
+    violations: [{ code, seatLabel: label }],
+  });
+}
+
+async function releasePreviousOrders(trx: Executor, userId: string, showId: string, now: Date) {
+  const previous = await filmOrderRepository.lockPendingOrdersForShow(trx, userId, showId);
+  for (const order of previous) {
+    const isOverdue = order.pay_deadline_at.getTime() <= now.getTime();
+    await transitionOrder(
+      trx,
+      order,
+      isOverdue ? 'expired' : 'cancelled',
+      isOverdue ? 'hold expired' : 'replaced by a new hold',
+    );
+    await filmOrderRepository.releaseSeats(trx, order.id);
+  }
+}
+
+/** Free these seats where an expired hold still occupies them: expire that order as a whole. */
+async function releaseExpiredHolds(trx: Executor, showId: string, seatIds: string[], now: Date) {
+  const orderIds = await filmOrderRepository.listExpiredHoldOrderIds(trx, showId, seatIds, now);
+  for (const orderId of orderIds) {
+    const order: OrderRow | undefined = await filmOrderRepository.lockOrder(trx, orderId);
+    if (!order || order.status !== 'pending_payment') continue;
+    if (order.pay_deadline_at.getTime() > now.getTime()) continue;
+    await transitionOrder(trx, order, 'expired', 'hold expired (seats taken over)');
+    await filmOrderRepository.releaseSeats(trx, order.id);
+  }
+}
+
+/** Two holds that lock the same rows in different orders can deadlock; PostgreSQL aborts one. */
+async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
+}
+
+function orderNotFound() {
+  return notFound('Order', '订单');
+}

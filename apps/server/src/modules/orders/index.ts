@@ -1,0 +1,2 @@
+export { transitionOrder, newOrderNo, newPickupCode } from './orders.service.js';
+export * as ordersRepository from './orders.repository.js';

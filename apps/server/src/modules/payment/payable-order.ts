@@ -1,0 +1,88 @@
+import { mobilePhoneSchema, type PayParam } from '@marquee/contracts';
+import type { Selectable } from 'kysely';
+import type { Executor, OrdersTable } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { SignedInUser } from '../auth/index.js';
+import { ordersRepository } from '../orders/index.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+/**
+ * Which order a paying call's `param` names, and whether it can be paid now. A FILM_ORDER is an
+ * order of kind 'film' (cards must cover 'film'), a STORE_ORDER one of kind 'store' (cards must
+ * cover 'goods'; `phone` is required); `completePaidOrder` then tickets or readies it.
+ */
+function kindOf(param: PayParam): OrderRow['kind'] {
+  switch (param.orderType) {
+    case 'FILM_ORDER':
+      return 'film';
+    case 'STORE_ORDER':
+      return 'store';
+  }
+}
+
+/**
+ * A store order is picked up at the counter, which may need to call the buyer: paying one needs a
+ * mainland mobile number. Checked before anything is spent (a password try, a provider call).
+ */
+export function requirePhoneFor(param: PayParam, phone: string | undefined): void {
+  if (kindOf(param) !== 'store') return;
+  if (phone && mobilePhoneSchema.safeParse(phone).success) return;
+  throw new AppError('VALIDATION_FAILED', {
+    fields: ['body.phone'],
+    hint: '请填写正确的 11 位手机号，取货时柜台可能需要联系您',
+    hintEn: 'Enter a valid 11-digit mobile number: the counter may need to call you.',
+    issues: [
+      {
+        field: 'body.phone',
+        message: "a store order needs the buyer's 11-digit mainland mobile number",
+      },
+    ],
+  });
+}
+
+function checkPayable(order: OrderRow | undefined, user: SignedInUser, param: PayParam, now: Date) {
+  if (
+    !order ||
+    order.user_id !== user.id ||
+    order.site_id !== user.siteId ||
+    order.kind !== kindOf(param)
+  ) {
+    throw notFound('The order', '订单');
+  }
+  if (order.status === 'expired') {
+    throw new AppError('HOLD_EXPIRED', { orderId: order.id, kind: order.kind });
+  }
+  if (order.status !== 'pending_payment') {
+    throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'paid' });
+  }
+  if (order.pay_deadline_at.getTime() < now.getTime()) {
+    throw new AppError('HOLD_EXPIRED', { orderId: order.id, kind: order.kind });
+  }
+  return order;
+}
+
+/** A look without a lock, before anything is spent (a password try, a provider call). */
+export async function findPayableOrder(
+  db: Executor,
+  user: SignedInUser,
+  param: PayParam,
+  now: Date,
+): Promise<OrderRow> {
+  return checkPayable(await ordersRepository.findById(db, param.orderId), user, param, now);
+}
+
+/** The order locked for the rest of the paying transaction. */
+export async function lockPayableOrder(
+  trx: Executor,
+  user: SignedInUser,
+  param: PayParam,
+  now: Date,
+): Promise<OrderRow> {
+  return checkPayable(
+    await ordersRepository.findByIdForUpdate(trx, param.orderId),
+    user,
+    param,
+    now,
+  );
+}

@@ -1,0 +1,70 @@
+import type { AppDeps } from '../../app-deps.js';
+import * as paymentRepository from './payment.repository.js';
+import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
+import { executeRefund } from './refund-execution.js';
+import { reconcileWithProvider } from './payment-status.service.js';
+import { giveUpWechatPayment } from './settle.service.js';
+import type { PaymentLog } from './wechat-prepay.js';
+
+const BATCH = 50;
+
+/**
+ * One pass of the payment sweep:
+ * - WeChat payments still pending past their expiry (= the seat hold's end): closed at WeChat and
+ *   cancelled here, releasing the card hold of a combined payment; when WeChat refuses to close
+ *   because it was paid after all, settled (usually an automatic refund, the hold being over);
+ * - refunds still pending (WeChat busy, PROCESSING): asked again, keyed by out_refund_no.
+ */
+export async function sweepPayments(
+  deps: PaymentDeps & Pick<AppDeps, 'sites'>,
+  log: PaymentLog,
+): Promise<{ expired: number; refundsRetried: number }> {
+  const now = deps.clock.now();
+  const expired = await paymentRepository.listPendingWechatExpiredBefore(deps.db, now, BATCH);
+  for (const payment of expired) {
+    const site = await deps.sites.resolve(payment.site_code);
+    const provider = payProviderFor(deps, site);
+    try {
+      // Closed at WeChat first, so it can no longer be paid while we give it up.
+      await provider.close(payment.out_trade_no);
+    } catch (error) {
+      // ORDERPAID (paid after all) or WeChat unreachable: ask, and act on what it says.
+      log.info({ err: error, outTradeNo: payment.out_trade_no }, 'close at expiry refused');
+      await reconcileWithProvider(deps, provider, site, payment, log);
+      continue;
+    }
+    await giveUpWechatPayment(deps, payment.id, 'cancelled', 'payment timed out');
+  }
+  const refunds = await paymentRepository.listPendingRefunds(deps.db, BATCH);
+  for (const refund of refunds) {
+    await executeRefund(
+      deps,
+      await deps.sites.resolve(refund.site_code),
+      refund.out_refund_no,
+      log,
+    );
+  }
+  return { expired: expired.length, refundsRetried: refunds.length };
+}
+
+/** Run the sweep every `intervalMs` until the returned stop function is called (on app close). */
+export function startPaymentSweep(
+  deps: PaymentDeps & Pick<AppDeps, 'sites'>,
+  log: PaymentLog,
+  intervalMs: number,
+): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepPayments(deps, log)
+      .catch((error: unknown) => log.error({ err: error }, 'payment sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,265 @@
+import type { Insertable } from 'kysely';
+import type { PaymentStatus } from '@marquee/contracts';
+import type { Executor, PaymentRefundsTable, PaymentsTable } from '../../db/schema.js';
+
+/** SQL of payments, their refunds, idempotency keys and processed notifications. No rules. */
+
+export function insertPayment(trx: Executor, payment: Insertable<PaymentsTable>) {
+  return trx.insertInto('payments').values(payment).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findById(db: Executor, paymentId: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+}
+
+export function findByOutTradeNoForUpdate(trx: Executor, siteId: string, outTradeNo: string) {
+  return trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('out_trade_no', '=', outTradeNo)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findByIdForUpdate(trx: Executor, paymentId: string) {
+  return trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function listByOrder(db: Executor, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('method')
+    .execute();
+}
+
+export function findLatestByOrder(db: Executor, orderId: string, userId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('method', 'desc')
+    .executeTakeFirst();
+}
+
+/** Move a payment only if it is still in `from`; the row count says whether this caller won. */
+export async function updateStatus(
+  trx: Executor,
+  paymentId: string,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  at: Date,
+  extra: { transaction_id?: string; is_auto_refunded?: boolean } = {},
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set({ status: to, updated_at: at, ...extra })
+    .where('id', '=', paymentId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function setPrepayId(trx: Executor, paymentId: string, prepayId: string) {
+  return trx
+    .updateTable('payments')
+    .set({ prepay_id: prepayId })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** WeChat payments still pending past their expiry: the sweep's work list. */
+export function listPendingWechatExpiredBefore(db: Executor, before: Date, limit: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('sites', 'sites.id', 'payments.site_id')
+    .select(['payments.id', 'payments.site_id', 'payments.out_trade_no', 'sites.code as site_code'])
+    .where('payments.status', '=', 'pending')
+    .where('payments.method', '=', 'wechat')
+    .where('payments.expires_at', '<', before)
+    .orderBy('payments.expires_at')
+    .limit(limit)
+    .execute();
+}
+
+// Refunds.
+
+export function insertRefund(trx: Executor, refund: Insertable<PaymentRefundsTable>) {
+  return trx
+    .insertInto('payment_refunds')
+    .values(refund)
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findRefundByPayment(db: Executor, paymentId: string) {
+  return db
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+export function listRefundsByOrder(db: Executor, orderId: string) {
+  return db
+    .selectFrom('payment_refunds')
+    .innerJoin('payments', 'payments.id', 'payment_refunds.payment_id')
+    .selectAll('payment_refunds')
+    .select('payments.method')
+    .where('payment_refunds.order_id', '=', orderId)
+    .orderBy('payment_refunds.created_at')
+    .execute();
+}
+
+export function listPendingRefunds(db: Executor, limit: number) {
+  return db
+    .selectFrom('payment_refunds')
+    .innerJoin('payments', 'payments.id', 'payment_refunds.payment_id')
+    .innerJoin('sites', 'sites.id', 'payments.site_id')
+    .select(['payment_refunds.out_refund_no', 'sites.code as site_code'])
+    .where('payment_refunds.status', '=', 'pending')
+    .orderBy('payment_refunds.created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function finishRefund(
+  trx: Executor,
+  outRefundNo: string,
+  to: 'succeeded' | 'failed',
+  at: Date,
+  providerRefundId: string | null,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('payment_refunds')
+    .set({ status: to, updated_at: at, provider_refund_id: providerRefundId })
+    .where('out_refund_no', '=', outRefundNo)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// Notifications: one row per provider transaction id; inserting twice is how a replay is noticed.
+
+export async function recordNotification(
+  trx: Executor,
+  notice: {
+    transactionId: string;
+    siteId: string;
+    outTradeNo: string;
+    paymentId: string;
+    outcome: 'paid' | 'auto_refund' | 'already_settled';
+    at: Date;
+  },
+): Promise<boolean> {
+  const rows = await trx
+    .insertInto('payment_notifications')
+    .values({
+      transaction_id: notice.transactionId,
+      site_id: notice.siteId,
+      out_trade_no: notice.outTradeNo,
+      payment_id: notice.paymentId,
+      outcome: notice.outcome,
+      received_at: notice.at,
+    })
+    .onConflict((oc) => oc.column('transaction_id').doNothing())
+    .returning('transaction_id')
+    .execute();
+  return rows.length === 1;
+}
+
+// Idempotency keys of paying calls.
+
+export async function claimAttempt(
+  trx: Executor,
+  attempt: {
+    siteId: string;
+    userId: string;
+    key: string;
+    call: 'card' | 'wechat';
+    orderId: string;
+    requestHash: string;
+    createdAt: Date;
+  },
+): Promise<string | null> {
+  const rows = await trx
+    .insertInto('payment_attempts')
+    .values({
+      site_id: attempt.siteId,
+      user_id: attempt.userId,
+      idempotency_key: attempt.key,
+      call: attempt.call,
+      order_id: attempt.orderId,
+      request_hash: attempt.requestHash,
+      created_at: attempt.createdAt,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .execute();
+  return rows[0]?.id ?? null;
+}
+
+export function findAttempt(db: Executor, userId: string, key: string) {
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function storeAnswer(trx: Executor, attemptId: string, answer: unknown) {
+  return trx
+    .updateTable('payment_attempts')
+    .set({ answer: JSON.stringify(answer) })
+    .where('id', '=', attemptId)
+    .execute();
+}
+
+export function deleteAttempt(trx: Executor, attemptId: string) {
+  return trx.deleteFrom('payment_attempts').where('id', '=', attemptId).execute();
+}
+
+/** The key of an attempt given back: its (failed, cancelled) payments no longer claim it. */
+export function forgetAttemptKey(trx: Executor, attemptId: string) {
+  return trx
+    .updateTable('payments')
+    .set({ idempotency_key: null })
+    .where('attempt_id', '=', attemptId)
+    .execute();
+}
+
+export function deleteUnansweredAttempt(trx: Executor, attemptId: string) {
+  return trx
+    .deleteFrom('payment_attempts')
+    .where('id', '=', attemptId)
+    .where('answer', 'is', null)
+    .execute();
+}
+
+export function findRefundForExecution(db: Executor, outRefundNo: string) {
+  return db
+    .selectFrom('payment_refunds')
+    .innerJoin('payments', 'payments.id', 'payment_refunds.payment_id')
+    .select([
+      'payment_refunds.status',
+      'payment_refunds.amount_fen',
+      'payment_refunds.reason',
+      'payments.id as payment_id',
+      'payments.out_trade_no',
+      'payments.amount_fen as total_fen',
+    ])
+    .where('payment_refunds.out_refund_no', '=', outRefundNo)
+    .executeTakeFirst();
+}

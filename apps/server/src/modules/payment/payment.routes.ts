@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  cancelPaymentCall,
+  cardPayCall,
+  orderDetailCall,
+  orderListCall,
+  paymentStatusCall,
+  refundOrderCall,
+  wechatPayCall,
+} from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import { bindCall } from '../../plugins/calls.js';
+import { getOrderDetail, listOrders } from './order-views.service.js';
+import { payByCard } from './pay-by-card.service.js';
+import { payByWechat } from './pay-by-wechat.service.js';
+import { cancelPayment, getPaymentStatus } from './payment-status.service.js';
+import { refundOrder } from './refund.service.js';
+
+/** Paying calls are few per person: a tighter limit than browsing. */
+const PAYING_PER_MINUTE = 30;
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void {
+  bindCall(
+    app,
+    deps,
+    cardPayCall,
+    ({ site, user, body, idempotencyKey, request }) =>
+      payByCard(deps, site, user, body, {
+        idempotencyKey,
+        origin: originOf(request),
+        log: request.log,
+      }),
+    { rateLimitPerMinute: PAYING_PER_MINUTE },
+  );
+  bindCall(
+    app,
+    deps,
+    wechatPayCall,
+    ({ site, user, body, idempotencyKey, request }) =>
+      payByWechat(deps, site, user, body, {
+        idempotencyKey,
+        origin: originOf(request),
+        log: request.log,
+      }),
+    { rateLimitPerMinute: PAYING_PER_MINUTE },
+  );
+  bindCall(app, deps, paymentStatusCall, ({ site, user, query, request }) =>
+    getPaymentStatus(deps, site, user, query, request.log),
+  );
+  bindCall(app, deps, cancelPaymentCall, ({ site, user, body, request }) =>
+    cancelPayment(deps, site, user, body.paymentId, request.log),
+  );
+  bindCall(app, deps, orderListCall, ({ user, query }) => listOrders(deps, user, query));
+  bindCall(app, deps, orderDetailCall, ({ site, user, query }) =>
+    getOrderDetail(deps, site, user, query.orderId),
+  );
+  bindCall(
+    app,
+    deps,
+    refundOrderCall,
+    ({ site, user, body, request }) => refundOrder(deps, site, user, body.orderId, request.log),
+    { rateLimitPerMinute: PAYING_PER_MINUTE },
+  );
+}

@@ -1,0 +1,278 @@
+import type { Clock } from '../../../lib/clock.js';
+import { AppError } from '../../../lib/errors.js';
+import {
+  authorizationHeader,
+  clientPaySign,
+  decryptResource,
+  toBeijingRfc3339,
+  verifySha256Rsa,
+  wechatMessage,
+  wechatNonce,
+  type EncryptedResource,
+} from '../../../lib/wechat/wechat-crypto.js';
+import {
+  wechatRequest,
+  WechatUnreachableError,
+  type WechatEndpoints,
+} from '../../../lib/wechat/wechat-http.js';
+import type { SiteRow } from '../../site/index.js';
+import type { PayProvider, PaymentResult, PaymentState, RefundResult } from './pay-provider.js';
+import { PayProviderError } from './pay-provider-error.js';
+
+/** WeChat's notifications and answers older (or newer) than this are refused as replays. */
+export const WECHAT_MAX_CLOCK_SKEW_SECONDS = 300;
+
+export interface WechatPayConfig {
+  endpoints: WechatEndpoints;
+  clock: Clock;
+}
+
+/** What a site needs for WeChat Pay, read from its row (0006-wechat). */
+interface Merchant {
+  appId: string;
+  mchid: string;
+  serialNo: string;
+  privateKeyPem: string;
+  apiV3Key: string;
+  platformSerial: string;
+  platformPublicKeyPem: string;
+}
+
+function merchantOf(site: SiteRow): Merchant {
+  const missing = (
+    [
+      ['wechat_mch_id', site.wechat_mch_id],
+      ['wechat_pay_serial_no', site.wechat_pay_serial_no],
+      ['wechat_pay_private_key', site.wechat_pay_private_key],
+      ['wechat_pay_api_v3_key', site.wechat_pay_api_v3_key],
+      ['wechat_pay_platform_serial', site.wechat_pay_platform_serial],
+      ['wechat_pay_platform_public_key', site.wechat_pay_platform_public_key],
+    ] as const
+  ).filter(([, value]) => !value);
+  if (missing.length > 0) {
+    throw new AppError('PAYMENT_PROVIDER_FAILED', {
+      reason: `site ${site.code} lacks ${missing.map(([name]) => name).join(', ')}`,
+    });
+  }
+  return {
+    appId: site.wechat_app_id,
+    mchid: site.wechat_mch_id!,
+    serialNo: site.wechat_pay_serial_no!,
+    privateKeyPem: site.wechat_pay_private_key!,
+    apiV3Key: site.wechat_pay_api_v3_key!,
+    platformSerial: site.wechat_pay_platform_serial!,
+    platformPublicKeyPem: site.wechat_pay_platform_public_key!,
+  };
+}
+
+/** The transaction resource of query answers and TRANSACTION.* notifications. */
+interface WechatTransaction {
+  out_trade_no: string;
+  transaction_id?: string;
+  trade_state: PaymentState;
+  success_time?: string;
+  payer?: { openid?: string };
+  amount?: { total?: number; payer_total?: number };
+}
+
+function resultOf(transaction: WechatTransaction): PaymentResult {
+  return {
+    outTradeNo: transaction.out_trade_no,
+    transactionId: transaction.transaction_id || null,
+    state: transaction.trade_state,
+    amountFen: transaction.amount?.total ?? 0,
+    payerOpenid: transaction.payer?.openid ?? null,
+    successAt: transaction.success_time ? new Date(transaction.success_time) : null,
+  };
+}
+
+function header(headers: Record<string, string | undefined>, name: string): string {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return value ?? '';
+  }
+  return '';
+}
+
+/**
+ * WeChat Pay API v3, JSAPI payments, as WeChat documents them: every request signed with the
+ * merchant's key (the Authorization header), every answer and notification verified with the
+ * platform's public key, notification resources decrypted with the APIv3 key. The base URL comes
+ * from configuration, so the tests run this code unchanged against the fake WeChat server.
+ */
+export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig): PayProvider {
+  const merchant = merchantOf(site);
+  const { clock, endpoints } = config;
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  /** Check WeChat's signature headers over `timestamp\nnonce\nbody\n`; throws SIGN_ERROR. */
+  function verifyWechatSignature(headers: Record<string, string | undefined>, body: string): void {
+    const timestamp = header(headers, 'wechatpay-timestamp');
+    const nonce = header(headers, 'wechatpay-nonce');
+    const signature = header(headers, 'wechatpay-signature');
+    const serial = header(headers, 'wechatpay-serial');
+    if (!timestamp || !nonce || !signature || !serial) {
+      throw new PayProviderError('SIGN_ERROR', 'signature headers missing');
+    }
+    if (serial !== merchant.platformSerial) {
+      throw new PayProviderError('SIGN_ERROR', `unknown platform serial ${serial}`);
+    }
+    const skew = Math.abs(nowSeconds() - Number(timestamp));
+    if (!/^\d+$/.test(timestamp) || skew > WECHAT_MAX_CLOCK_SKEW_SECONDS) {
+      throw new PayProviderError('SIGN_ERROR', `timestamp ${timestamp} is ${skew} s away`);
+    }
+    if (
+      !verifySha256Rsa(
+        merchant.platformPublicKeyPem,
+        wechatMessage(timestamp, nonce, body),
+        signature,
+      )
+    ) {
+      throw new PayProviderError('SIGN_ERROR', 'signature does not match');
+    }
+  }
+
+  /** One signed API v3 call; a 2xx answer must carry WeChat's valid signature. */
+  async function call<T>(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    payload?: Record<string, unknown>,
+  ): Promise<{ status: number; data: T | null }> {
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    const authorization = authorizationHeader({
+      mchid: merchant.mchid,
+      serialNo: merchant.serialNo,
+      privateKeyPem: merchant.privateKeyPem,
+      method,
+      pathWithQuery,
+      timestamp: nowSeconds(),
+      nonce: wechatNonce(),
+      body,
+    });
+    let answer;
+    try {
+      answer = await wechatRequest(endpoints, 'pay', {
+        method,
+        pathWithQuery,
+        headers: {
+          authorization,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: payload === undefined ? undefined : body,
+      });
+    } catch (error) {
+      if (error instanceof WechatUnreachableError)
+        throw new PayProviderError('NETWORK', error.message);
+      throw error;
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      let code = `HTTP_${answer.status}`;
+      let message = answer.text.slice(0, 200);
+      try {
+        const failure = JSON.parse(answer.text) as { code?: string; message?: string };
+        code = failure.code ?? code;
+        message = failure.message ?? message;
+      } catch {
+        // not JSON: keep the status and the text
+      }
+      throw new PayProviderError(code, message);
+    }
+    verifyWechatSignature(Object.fromEntries(answer.headers.entries()), answer.text);
+    return { status: answer.status, data: answer.text ? (JSON.parse(answer.text) as T) : null };
+  }
+
+  const tradePath = (outTradeNo: string) =>
+    `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}`;
+
+  return {
+    mode: 'wechat',
+
+    async createJsapiTransaction(input) {
+      const { data } = await call<{ prepay_id: string }>('POST', '/v3/pay/transactions/jsapi', {
+        appid: merchant.appId,
+        mchid: merchant.mchid,
+        description: input.description.slice(0, 127),
+        out_trade_no: input.outTradeNo,
+        time_expire: toBeijingRfc3339(input.expiresAt),
+        notify_url: input.notifyUrl,
+        amount: { total: input.amountFen, currency: 'CNY' },
+        payer: { openid: input.payerOpenid },
+      });
+      if (!data?.prepay_id)
+        throw new PayProviderError('SYSTEM_ERROR', 'no prepay_id in the answer');
+      return { prepayId: data.prepay_id };
+    },
+
+    signForClient(prepayId) {
+      const timeStamp = String(nowSeconds());
+      const nonceStr = wechatNonce(32);
+      const packageValue = `prepay_id=${prepayId}`;
+      const paySign = clientPaySign(merchant.privateKeyPem, {
+        appId: merchant.appId,
+        timeStamp,
+        nonceStr,
+        package: packageValue,
+      });
+      return { appId: merchant.appId, timeStamp, nonceStr, packageValue, signType: 'RSA', paySign };
+    },
+
+    async parseNotification(headers, rawBody) {
+      verifyWechatSignature(headers, rawBody);
+      let notice: { event_type?: string; resource?: EncryptedResource };
+      try {
+        notice = JSON.parse(rawBody) as typeof notice;
+      } catch {
+        throw new PayProviderError('BAD_NOTIFICATION', 'body is not JSON');
+      }
+      if (!notice.resource || notice.resource.original_type !== 'transaction') {
+        throw new PayProviderError(
+          'BAD_NOTIFICATION',
+          `not a transaction notice: ${notice.event_type}`,
+        );
+      }
+      let transaction: WechatTransaction & { mchid?: string; appid?: string };
+      try {
+        transaction = JSON.parse(
+          decryptResource(merchant.apiV3Key, notice.resource),
+        ) as typeof transaction;
+      } catch {
+        throw new PayProviderError(
+          'BAD_NOTIFICATION',
+          'resource does not decrypt with the APIv3 key',
+        );
+      }
+      if (transaction.mchid !== merchant.mchid || transaction.appid !== merchant.appId) {
+        throw new PayProviderError('BAD_NOTIFICATION', 'notice is for another merchant or app');
+      }
+      return resultOf(transaction);
+    },
+
+    async queryByOutTradeNo(outTradeNo) {
+      const { data } = await call<WechatTransaction>(
+        'GET',
+        `${tradePath(outTradeNo)}?mchid=${encodeURIComponent(merchant.mchid)}`,
+      );
+      if (!data) throw new PayProviderError('SYSTEM_ERROR', 'empty query answer');
+      return resultOf(data);
+    },
+
+    async close(outTradeNo) {
+      await call('POST', `${tradePath(outTradeNo)}/close`, { mchid: merchant.mchid });
+    },
+
+    async refund(input) {
+      const { data } = await call<{
+        refund_id: string;
+        out_refund_no: string;
+        status: RefundResult['state'];
+      }>('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: input.outTradeNo,
+        out_refund_no: input.outRefundNo,
+        reason: input.reason.slice(0, 80),
+        amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
+      });
+      if (!data) throw new PayProviderError('SYSTEM_ERROR', 'empty refund answer');
+      return { outRefundNo: data.out_refund_no, refundId: data.refund_id, state: data.status };
+    },
+  };
+}

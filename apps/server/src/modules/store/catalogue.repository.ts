@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import type { Executor, GoodsSpec } from '../../db/schema.js';
+
+/**
+ * SQL only: the store's categories, goods and variants of one site.
+ *
+ * "Live stock" is `goods_variants.stock` plus the units still reserved by unpaid orders whose
+ * deadline has passed: those are free for the next buyer (a new order takes them back, the sweep
+ * returns them), so readers see them as available before any sweep. `now` is the app's clock.
+ */
+const liveStock = (now: Date) => sql<number>`(v.stock + coalesce((
+    select sum(l.quantity)::int from store_order_lines l
+    join orders o on o.id = l.order_id
+    where l.variant_id = v.id and l.state = 'reserved'
+      and o.status = 'pending_payment' and o.pay_deadline_at <= ${now}
+  ), 0))`;
+
+export function listCategories(db: Executor, siteId: string) {
+  return db
+    .selectFrom('goods_categories')
+    .select(['id', 'name'])
+    .where('site_id', '=', siteId)
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
+}
+
+export function findCategory(db: Executor, siteId: string, categoryId: string) {
+  return db
+    .selectFrom('goods_categories')
+    .select(['id', 'name'])
+    .where('site_id', '=', siteId)
+    .where('id', '=', categoryId)
+    .executeTakeFirst();
+}
+
+export interface GoodsSummaryRow {
+  id: string;
+  category_id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  min_fen: number;
+  live_stock: number;
+}
+
+/**
+ * On-sale goods with at least one variant, sorted by their lowest variant price, then by name
+ * (code point order, the same on every server), then id; one page of them and the count.
+ */
+export async function pageOfGoods(
+  db: Executor,
+  filter: { siteId: string; categoryId?: string; limit: number; offset: number; now: Date },
+): Promise<{ rows: GoodsSummaryRow[]; total: number }> {
+  const category = filter.categoryId ? sql`and g.category_id = ${filter.categoryId}` : sql``;
+  const { rows } = await sql<GoodsSummaryRow & { total: string }>`
+    select g.id, g.category_id, g.name, g.description, g.tags,
+      min(v.price_fen)::int as min_fen,
+      sum(${liveStock(filter.now)})::int as live_stock,
+      count(*) over () as total
+    from goods g
+    join goods_variants v on v.goods_id = g.id
+    where g.site_id = ${filter.siteId} and g.is_on_sale ${category}
+    group by g.id
+    order by min_fen, g.name collate "C", g.id
+    limit ${filter.limit} offset ${filter.offset}`.execute(db);
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  const counted = await sql<{ total: string }>`
+    select count(distinct g.id) as total
+    from goods g
+    join goods_variants v on v.goods_id = g.id
+    where g.site_id = ${filter.siteId} and g.is_on_sale ${category}`.execute(db);
+  return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
+}
+
+export function findGoods(db: Executor, siteId: string, goodsId: string) {
+  return db
+    .selectFrom('goods')
+    .select(['id', 'category_id', 'name', 'description', 'tags'])
+    .where('site_id', '=', siteId)
+    .where('id', '=', goodsId)
+    .where('is_on_sale', '=', true)
+    .executeTakeFirst();
+}
+
+export interface VariantRow {
+  id: string;
+  goods_id: string;
+  specs: GoodsSpec[];
+  price_fen: number;
+  original_price_fen: number | null;
+  live_stock: number;
+}
+
+export async function listVariantsOfGoods(
+  db: Executor,
+  goodsId: string,
+  now: Date,
+): Promise<VariantRow[]> {
+  const { rows } = await sql<VariantRow>`
+    select v.id, v.goods_id, v.specs, v.price_fen, v.original_price_fen,
+      ${liveStock(now)} as live_stock
+    from goods_variants v
+    where v.goods_id = ${goodsId}
+    order by v.sort_order, v.id`.execute(db);
+  return rows;
+}
+
+export interface OrderableVariantRow {
+  id: string;
+  goods_id: string;
+  goods_name: string;
+  specs: GoodsSpec[];
+  price_fen: number;
+}
+
+/** Variants of on-sale goods of this site among `variantIds` (others are simply missing). */
+export function findOrderableVariants(
+  db: Executor,
+  siteId: string,
+  variantIds: string[],
+): Promise<OrderableVariantRow[]> {
+  if (variantIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('goods_variants as v')
+    .innerJoin('goods as g', 'g.id', 'v.goods_id')
+    .select(['v.id', 'v.goods_id', 'g.name as goods_name', 'v.specs', 'v.price_fen'])
+    .where('g.site_id', '=', siteId)
+    .where('g.is_on_sale', '=', true)
+    .where('v.id', 'in', variantIds)
+    .execute();
+}
+
+/** What a buyer could still get of one variant now (for the OUT_OF_STOCK answer). */
+export async function liveStockOf(db: Executor, variantId: string, now: Date): Promise<number> {
+  const { rows } = await sql<{ live_stock: number }>`
+    select ${liveStock(now)} as live_stock from goods_variants v where v.id = ${variantId}`.execute(
+    db,
+  );
+  return Number(rows[0]?.live_stock ?? 0);
+}
+
+/** A goods item by id alone, for its image (images carry no site header). */
+export function findGoodsForImage(db: Executor, goodsId: string) {
+  return db
+    .selectFrom('goods')
+    .select(['id', 'name', 'image_key', 'image_colors'])
+    .where('id', '=', goodsId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,117 @@
+import {
+  fenToYuan,
+  goodsImagePath,
+  minPrice,
+  type CallAnswer,
+  type GoodsDetail,
+  type GoodsInfo,
+  type getCategoryListCall,
+  type getGoodsListCall,
+} from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor, GoodsSpec } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { SiteRow } from '../site/index.js';
+import * as catalogueRepository from './catalogue.repository.js';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Where goods are picked up, shown on every goods detail. */
+const PICKUP_NOTICE = '下单时选择取货影城，支付成功后凭取货码到该影城卖品柜台领取';
+
+export async function listCategories(
+  deps: Deps,
+  site: SiteRow,
+): Promise<CallAnswer<typeof getCategoryListCall>> {
+  const rows = await catalogueRepository.listCategories(deps.db, site.id);
+  return { list: rows.map((row) => ({ id: row.id, name: row.name })) };
+}
+
+/**
+ * A page of on-sale goods, of one category or of all (spec §5: a missing categoryId, or 0, is
+ * every category), sorted by ascending minPrice (spec §9), then name. An unknown category → 40401.
+ */
+export async function listGoods(
+  deps: Deps,
+  site: SiteRow,
+  query: { pageNum: number; pageSize: number; categoryId?: string },
+): Promise<CallAnswer<typeof getGoodsListCall>> {
+  const categoryId = query.categoryId && query.categoryId !== '0' ? query.categoryId : undefined;
+  if (categoryId) {
+    const category = isUuid(categoryId)
+      ? await catalogueRepository.findCategory(deps.db, site.id, categoryId)
+      : undefined;
+    if (!category) throw notFound('The category', '商品分类');
+  }
+  const { rows, total } = await catalogueRepository.pageOfGoods(deps.db, {
+    siteId: site.id,
+    categoryId,
+    limit: query.pageSize,
+    offset: (query.pageNum - 1) * query.pageSize,
+    now: deps.clock.now(),
+  });
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      categoryId: row.category_id,
+      name: row.name,
+      description: row.description,
+      imageUrl: goodsImagePath(row.id),
+      minPrice: fenToYuan(row.min_fen),
+      isSoldOut: Number(row.live_stock) <= 0,
+      tags: row.tags,
+    })),
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    total,
+    hasMore: query.pageNum * query.pageSize < total,
+  };
+}
+
+/** One on-sale goods item with its variants (goodsInfoList) and their live stock. */
+export async function getGoodsDetail(
+  deps: Deps,
+  site: SiteRow,
+  goodsId: string,
+): Promise<GoodsDetail> {
+  const goods = isUuid(goodsId)
+    ? await catalogueRepository.findGoods(deps.db, site.id, goodsId)
+    : undefined;
+  const variants = goods
+    ? await catalogueRepository.listVariantsOfGoods(deps.db, goods.id, deps.clock.now())
+    : [];
+  if (!goods || variants.length === 0) throw notFound('The goods item', '商品');
+  const goodsInfoList: GoodsInfo[] = variants.map((variant) => ({
+    id: variant.id,
+    name: variantName(variant.specs),
+    specs: variant.specs,
+    price: fenToYuan(variant.price_fen),
+    originalPrice:
+      variant.original_price_fen === null ? null : fenToYuan(variant.original_price_fen),
+    stock: Number(variant.live_stock),
+  }));
+  return {
+    id: goods.id,
+    categoryId: goods.category_id,
+    name: goods.name,
+    description: goods.description,
+    imageUrl: goodsImagePath(goods.id),
+    minPrice: minPrice(goodsInfoList)!,
+    isSoldOut: goodsInfoList.every((info) => info.stock <= 0),
+    tags: goods.tags,
+    goodsInfoList,
+    notice: PICKUP_NOTICE,
+  };
+}
+
+/** A goods item's picture, by id alone (images carry no site header). */
+export async function findImageGoods(db: Executor, goodsId: string) {
+  if (!isUuid(goodsId)) return undefined;
+  return catalogueRepository.findGoodsForImage(db, goodsId);
+}
+
+/** A variant's specs joined for display: "大杯 · 少糖". */
+export function variantName(specs: GoodsSpec[]): string {
+  return specs.map((spec) => spec.value).join(' · ');
+}

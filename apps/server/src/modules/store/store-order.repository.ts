@@ -1,0 +1,130 @@
+import type { Insertable } from 'kysely';
+import type { Executor, StoreOrderLinesTable } from '../../db/schema.js';
+
+/** SQL only: stock reservations and the lines of store orders. Every write takes the transaction. */
+
+/**
+ * Take `quantity` units of a variant if that many are left: one statement, so concurrent buyers
+ * queue on the row and the loser sees the winner's result. False means not enough stock.
+ */
+export async function takeStock(trx: Executor, variantId: string, quantity: number) {
+  const result = await trx
+    .updateTable('goods_variants')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', variantId)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function giveBackStock(trx: Executor, variantId: string, quantity: number) {
+  return trx
+    .updateTable('goods_variants')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', variantId)
+    .execute();
+}
+
+export function insertLines(trx: Executor, lines: Insertable<StoreOrderLinesTable>[]) {
+  return trx.insertInto('store_order_lines').values(lines).execute();
+}
+
+/**
+ * The orders' units leave `reserved`/`sold` for `released`, returning what to give back. Only
+ * rows that actually changed come back, so a second call gives back nothing.
+ */
+export function markLinesReleased(trx: Executor, orderIds: string[]) {
+  return trx
+    .updateTable('store_order_lines')
+    .set({ state: 'released' })
+    .where('order_id', 'in', orderIds)
+    .where('state', 'in', ['reserved', 'sold'])
+    .returning(['variant_id', 'quantity'])
+    .execute();
+}
+
+export async function markLinesSold(trx: Executor, orderId: string): Promise<number> {
+  const result = await trx
+    .updateTable('store_order_lines')
+    .set({ state: 'sold' })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function countLinesByState(trx: Executor, orderId: string) {
+  return trx
+    .selectFrom('store_order_lines')
+    .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('order_id', '=', orderId)
+    .groupBy('state')
+    .execute();
+}
+
+export function listLines(db: Executor, orderId: string) {
+  return db
+    .selectFrom('store_order_lines')
+    .select([
+      'goods_id',
+      'variant_id',
+      'goods_name',
+      'variant_name',
+      'quantity',
+      'unit_price_fen',
+      'amount_fen',
+      'state',
+    ])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Unpaid store orders past their deadline that still reserve units of these variants, by id. */
+export async function listExpiredOrderIdsReserving(trx: Executor, variantIds: string[], now: Date) {
+  const rows = await trx
+    .selectFrom('store_order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select('o.id')
+    .distinct()
+    .where('l.variant_id', 'in', variantIds)
+    .where('l.state', '=', 'reserved')
+    .where('o.status', '=', 'pending_payment')
+    .where('o.pay_deadline_at', '<=', now)
+    .orderBy('o.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function lockOrder(trx: Executor, orderId: string) {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function lockExpiredPendingOrders(trx: Executor, now: Date, limit: number) {
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('kind', '=', 'store')
+    .where('status', '=', 'pending_payment')
+    .where('pay_deadline_at', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function isPickupCodeTaken(db: Executor, siteId: string, code: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('pickup_code', '=', code)
+    .executeTakeFirst();
+  return row !== undefined;
+}

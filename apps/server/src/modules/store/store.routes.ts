@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  cancelStoreOrderCall,
+  createStoreOrderCall,
+  getCategoryListCall,
+  getGoodsDetailCall,
+  getGoodsListCall,
+  type OrderDetail,
+} from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import { bindCall } from '../../plugins/calls.js';
+import { sendError } from '../../plugins/error-handler.js';
+import type { SignedInUser } from '../auth/index.js';
+import type { SiteRow } from '../site/index.js';
+import * as catalogueService from './catalogue.service.js';
+import { goodsImageSvg } from './goods-image.js';
+import * as storeOrderService from './store-order.service.js';
+
+/**
+ * How an order is answered (the order detail of the payment module, handed in by the app so the
+ * store does not depend on the module that depends on it).
+ */
+export type OrderDetailReader = (
+  site: SiteRow,
+  user: SignedInUser,
+  orderId: string,
+) => Promise<OrderDetail>;
+
+export function registerStoreRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  readOrder: OrderDetailReader,
+): void {
+  bindCall(app, deps, getCategoryListCall, ({ site }) =>
+    catalogueService.listCategories(deps, site),
+  );
+  bindCall(app, deps, getGoodsListCall, ({ site, query }) =>
+    catalogueService.listGoods(deps, site, query),
+  );
+  bindCall(app, deps, getGoodsDetailCall, ({ site, query }) =>
+    catalogueService.getGoodsDetail(deps, site, query.id),
+  );
+  bindCall(app, deps, createStoreOrderCall, async ({ site, user, body }) =>
+    readOrder(site, user, await storeOrderService.createStoreOrder(deps, site, user, body)),
+  );
+  bindCall(app, deps, cancelStoreOrderCall, async ({ site, user, body }) => {
+    await storeOrderService.cancelStoreOrder(deps, user, body.orderId);
+    return readOrder(site, user, body.orderId);
+  });
+
+  // An image for <img src>: no site header, no envelope; goods are found by their unique id.
+  app.get<{ Params: { file: string } }>('/api/goods/image/:file', async (request, reply) => {
+    const goodsId = request.params.file.replace(/\.svg$/, '');
+    const goods = await catalogueService.findImageGoods(deps.db, goodsId);
+    if (!goods) return sendError(request, reply, 'NOT_FOUND', { what: '图片', whatEn: 'Image' });
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(goodsImageSvg(goods));
+  });
+}

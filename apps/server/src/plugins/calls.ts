@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { CallDefinition } from '@marquee/contracts';
+import { AppError } from '../lib/errors.js';
+import type { SiteRow } from '../modules/site/index.js';
+import type { SignedInUser } from '../modules/auth/index.js';
+import { requestLang } from './error-handler.js';
+import type { AppDeps } from '../app-deps.js';
+
+export interface CallContext<C extends CallDefinition, S extends boolean> {
+  query: z.output<C['query']>;
+  body: z.output<C['body']>;
+  site: SiteRow;
+  user: S extends true ? SignedInUser : SignedInUser | null;
+  request: FastifyRequest;
+  lang: 'zh' | 'en';
+  /** Idempotency key of a paying call (header `Idempotency-Key`). */
+  idempotencyKey: string | undefined;
+}
+
+export interface BindOptions {
+  /** Requests per minute for this call, per user or address; default: the app-wide limit. */
+  rateLimitPerMinute?: number;
+}
+
+function parseOrThrow<T extends z.ZodTypeAny>(
+  schema: T,
+  value: unknown,
+  where: string,
+): z.output<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const fields = [...new Set(parsed.error.issues.map((issue) => [where, ...issue.path].join('.')))];
+  throw new AppError('VALIDATION_FAILED', {
+    fields,
+    issues: parsed.error.issues.map((issue) => ({
+      field: [where, ...issue.path].join('.'),
+      message: issue.message,
+    })),
+  });
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+}
+
+/**
+ * Bind one contract call to a handler: check the site and the session, parse the query and the
+ * body with the contract's schemas, and wrap the answer in the envelope. Handlers stay thin.
+ */
+export function bindCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  call: C,
+  handler: (context: CallContext<C, C['isSignedIn']>) => Promise<z.input<C['answer']>>,
+  options: BindOptions = {},
+): void {
+  app.route({
+    method: call.method,
+    url: `/api${call.path}`,
+    config: {
+      rateLimit: {
+        max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute,
+        timeWindow: '1 minute',
+      },
+    },
+    handler: async (request) => {
+      const site = await deps.sites.resolve(header(request, 'site'));
+      const token = header(request, 'token');
+      const user = call.isSignedIn
+        ? await deps.sessions.authenticate(site, token)
+        : token
+          ? await deps.sessions.authenticate(site, token).catch(() => null)
+          : null;
+      const query = parseOrThrow(call.query, request.query, 'query');
+      const body = parseOrThrow(call.body, request.body, 'body');
+      const data = await handler({
+        query: query as z.output<C['query']>,
+        body: body as z.output<C['body']>,
+        site,
+        user: user as CallContext<C, C['isSignedIn']>['user'],
+        request,
+        lang: requestLang(request),
+        idempotencyKey: header(request, 'idempotency-key'),
+      });
+      return { code: 0, msg: 'ok', data: call.answer.parse(data) };
+    },
+  });
+}

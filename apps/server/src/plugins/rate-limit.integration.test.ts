@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../test-support/test-database.js';
+import {
+  call,
+  createTestApp,
+  signIn,
+  uniqueOpenid,
+  type TestApp,
+} from '../test-support/test-app.js';
+
+const userInfo = '/api/userInfo/getUserInfo';
+
+describeOnEachDatabase('rate limits', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { rateLimitPerMinute: 5 });
+  });
+  afterAll(() => t?.close());
+
+  it('answers the 6th call in a minute with 429 and 42901, and other users still pass', async () => {
+    const token = await signIn(t.app, uniqueOpenid());
+    for (let i = 1; i <= 5; i++) {
+      expect((await call(t.app, { url: userInfo, token })).status, `call ${i}`).toBe(200);
+    }
+    const sixth = await call(t.app, { url: userInfo, token });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.code).toBe(42901);
+    expect(sixth.body.data.retryAfterSeconds).toEqual(expect.any(Number));
+
+    const otherToken = await signIn(t.app, uniqueOpenid());
+    expect((await call(t.app, { url: userInfo, token: otherToken })).status).toBe(200);
+  });
+
+  it('counts all sessions of one user together', async () => {
+    const openid = uniqueOpenid();
+    const tokens = [await signIn(t.app, openid), await signIn(t.app, openid)];
+    for (let i = 0; i < 5; i++) {
+      expect((await call(t.app, { url: userInfo, token: tokens[i % 2] })).status).toBe(200);
+    }
+    expect((await call(t.app, { url: userInfo, token: tokens[0] })).status).toBe(429);
+    expect((await call(t.app, { url: userInfo, token: tokens[1] })).status).toBe(429);
+  });
+
+  it('gives made-up tokens no fresh budget: they count against the address', async () => {
+    const remoteAddress = '192.0.2.44';
+    const made = (i: number) => `made-up-${i}-${'x'.repeat(30)}`;
+    for (let i = 0; i < 5; i++) {
+      const answer = await call(t.app, { url: userInfo, token: made(i), remoteAddress });
+      expect(answer.status).toBe(401);
+    }
+    const sixth = await call(t.app, { url: userInfo, token: made(5), remoteAddress });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.code).toBe(42901);
+  });
+
+  it('keeps logins to 30 a minute per address whatever token header is sent', async () => {
+    const remoteAddress = '192.0.2.77';
+    const login = (i: number) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/wx/redirect/login',
+        token: `made-up-${i}-${'y'.repeat(30)}`,
+        remoteAddress,
+        body: { code: `sandbox:${uniqueOpenid('burst')}` },
+      });
+    for (let i = 0; i < 30; i++) expect((await login(i)).status, `login ${i + 1}`).toBe(200);
+    const answer = await login(30);
+    expect(answer.status).toBe(429);
+    expect(answer.body.code).toBe(42901);
+  });
+});

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { loadDemoDataOnce, topUpDemoShowsAtStart } from './db/demo-data.js';
+import { migrateToLatest } from './db/migrate.js';
+import { readEnv } from './env.js';
+
+async function main() {
+  const env = readEnv();
+  if (!env.DATABASE_URL) fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: env.DATA_DIR },
+  );
+  await migrateToLatest(database.db);
+  const seeded = env.DEMO_DATA ? await loadDemoDataOnce(database.db) : false;
+  // A database from an earlier day still gets a full week of demo shows ahead.
+  if (env.DEMO_DATA) await topUpDemoShowsAtStart(database.db, new Date());
+
+  const app = await buildApp({
+    database,
+    isProduction: env.NODE_ENV === 'production',
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY?.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    wechat: { apiBase: env.WECHAT_API_BASE, payBase: env.WECHAT_PAY_BASE },
+    payPasswordPepper: env.PAY_PASSWORD_PEPPER,
+  });
+  if (env.DEMO_DATA) {
+    // A demo server left running keeps its week of shows ahead too.
+    const topUp = setInterval(
+      () =>
+        void topUpDemoShowsAtStart(database.db, new Date()).catch((error: unknown) =>
+          app.log.error({ err: error }, 'demo show top-up failed'),
+        ),
+      60 * 60 * 1000,
+    );
+    topUp.unref();
+    app.addHook('onClose', async () => clearInterval(topUp));
+  }
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { database: database.kind, demoDataLoaded: seeded },
+    `Marquee is up: http://localhost:${env.PORT}/`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Type six digits on antd-mobile's number pad, as a thumb would. */
+async function typeOnPad(page: Page, digits: string) {
+  for (const digit of digits) {
+    await page.locator('.adm-number-keyboard-key').getByText(digit, { exact: true }).click();
+  }
+}
+
+async function expectStep(page: Page, text: string) {
+  await expect.poll(() => page.getByTestId('pay-password-step').textContent()).toBe(text);
+}
+
+describe('stored-value cards', () => {
+  it('sets the pay password, shows the demo balances, and a demo voucher raises one', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影', '/home/account');
+    await page.waitForURL(/\/home\/account/);
+    await expect.poll(() => page.getByTestId('summary-film').textContent()).toContain('250.00');
+    expect(await page.getByTestId('summary-goods').textContent()).toContain('200.00');
+    expect(await page.getByTestId('pay-password-state').textContent()).toBe('未设置');
+    await screenshot(page, 'cards-account');
+
+    // Set the pay password: a trivial one is refused here, a mismatch starts again.
+    await page.getByRole('button', { name: '设置支付密码' }).click();
+    await expectStep(page, '请设置 6 位数字支付密码');
+    await page.getByRole('button', { name: /支付密码输入框/ }).click();
+    await screenshot(page, 'cards-pay-password-sheet');
+    await typeOnPad(page, '123456');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('太简单');
+    await screenshot(page, 'cards-pay-password-trivial');
+    await typeOnPad(page, '258013');
+    await expectStep(page, '请再次输入新的支付密码');
+    await typeOnPad(page, '258014');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('不一致');
+    await typeOnPad(page, '258013');
+    await typeOnPad(page, '258013');
+    await expect.poll(() => page.getByTestId('pay-password-state').textContent()).toBe('已设置');
+    expect(await page.getByRole('button', { name: '修改支付密码' }).count()).toBe(1);
+
+    // Changing it needs the old one; a wrong old one says how many tries are left.
+    await page.getByRole('button', { name: '修改支付密码' }).click();
+    await expectStep(page, '请输入当前支付密码');
+    await page.getByRole('button', { name: /支付密码输入框/ }).click();
+    await typeOnPad(page, '000111');
+    await typeOnPad(page, '369147');
+    await typeOnPad(page, '369147');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('支付密码错误，还可尝试 4 次');
+    await expectStep(page, '请输入当前支付密码');
+    await screenshot(page, 'cards-pay-password-wrong-old');
+    await page.getByRole('button', { name: '取消', exact: true }).click();
+
+    // The card list shows the demo balances.
+    await page.getByRole('link', { name: /我的会员卡/ }).click();
+    await page.waitForURL(/\/account\/card_list/);
+    await expect
+      .poll(() => page.getByTestId('card-balance').allTextContents())
+      .toEqual(['¥200.00', '¥50.00']);
+    await expect.poll(() => page.getByTestId('card-record').count()).toBe(2);
+    await screenshot(page, 'cards-card-list');
+
+    // A demo voucher (README "Demo data") raises the film card.
+    await page.goto(`${server.baseUrl}/account/recharge`);
+    await page.getByLabel('充值卡卡号').fill('8800000003');
+    await page.getByLabel('充值卡卡密').fill('000000');
+    await page.getByRole('button', { name: '立即充值' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('卡号或卡密错误，请核对后重试');
+    await screenshot(page, 'cards-recharge-wrong');
+    await page.getByLabel('充值卡卡密').fill('975318');
+    await page.getByRole('button', { name: '立即充值' }).click();
+    await expect.poll(() => page.getByTestId('recharge-result').textContent()).toContain('30.00');
+    expect(await page.getByText('当前余额 ¥80.00').count()).toBe(1);
+    await screenshot(page, 'cards-recharge-done');
+
+    await page.getByRole('link', { name: '查看我的会员卡' }).click();
+    await page.waitForURL(/\/account\/card_list/);
+    await expect
+      .poll(() => page.getByTestId('card-balance').allTextContents())
+      .toEqual(['¥200.00', '¥80.00']);
+    const newest = page.getByTestId('card-record').first();
+    await expect.poll(() => newest.textContent()).toContain('充值');
+    expect(await newest.textContent()).toContain('+30.00');
+    expect(await newest.textContent()).toContain('余额 ¥80.00');
+    await screenshot(page, 'cards-card-list-after-recharge');
+    await context.close();
+  });
+
+  it('shows a new user an empty card list that points to the recharge page', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', '/account/card_list');
+    await page.waitForURL(/\/account\/card_list/);
+    await expect.poll(() => page.getByTestId('card-balance').allTextContents()).toEqual(['¥30.00']);
+    await page.goto(`${server.baseUrl}/account/recharge`);
+    await page.getByRole('button', { name: '立即充值' }).click();
+    expect(await page.getByText('卡号为 6–20 位数字').count()).toBe(1);
+    await screenshot(page, 'cards-recharge-empty-submit');
+    await context.close();
+  });
+
+  it('speaks English to an English phone', async () => {
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', '/home/account');
+    await page.waitForURL(/\/home\/account/);
+    await expect
+      .poll(() => page.getByTestId('summary-goods').textContent())
+      .toBe('¥30.00For snacks');
+    expect(await page.getByRole('button', { name: 'Set pay password' }).count()).toBe(1);
+    await screenshot(page, 'cards-account-en');
+    await page.goto(`${server.baseUrl}/account/card_list`);
+    await expect
+      .poll(() => page.getByTestId('card-record').first().textContent())
+      .toContain('Adjustment');
+    await screenshot(page, 'cards-card-list-en');
+    await page.goto(`${server.baseUrl}/account/recharge`);
+    await expect.poll(() => page.getByLabel('Top-up card number').count()).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,430 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  checkSeatSelection,
+  takenSeatIdsOf,
+  type CallAnswer,
+  type showSeatsCall,
+} from '@marquee/contracts';
+import {
+  launchBrowser,
+  newPhone,
+  screenshot,
+  signInAs as signInThroughSandbox,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+type SeatMap = CallAnswer<typeof showSeatsCall>;
+
+let server: RunningServer;
+let browser: Browser;
+
+// A private copy of the built app: others rebuilding apps/web/dist meanwhile cannot pull chunks
+// from under this run.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-film-web-'));
+
+beforeAll(async () => {
+  fs.cpSync(path.resolve(fileURLToPath(import.meta.url), '../../dist'), webDist, {
+    recursive: true,
+  });
+  [server, browser] = await Promise.all([startServer({ WEB_DIST: webDist }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+async function seatMapOf(showId: string): Promise<SeatMap> {
+  const response = await fetch(`${server.baseUrl}/api/show/seats?showId=${showId}`, {
+    headers: { site: 'www-test' },
+  });
+  const body = (await response.json()) as { code: number; data: SeatMap };
+  expect(body.code).toBe(0);
+  return body.data;
+}
+
+/** Two side-by-side ordinary seats that the shared rules accept, or the chosen ones they refuse. */
+function findSeats(map: SeatMap, count: 1 | 2, wantOk: boolean) {
+  const taken = takenSeatIdsOf(map);
+  for (const row of map.rows) {
+    for (const seat of row.seats) {
+      const next = row.seats.find((candidate) => candidate.x === seat.x + 1);
+      const pick = count === 1 ? [seat] : next ? [seat, next] : [];
+      if (pick.length !== count) continue;
+      if (pick.some((s) => s.kind !== 'normal' || s.state !== 'available')) continue;
+      const check = checkSeatSelection(
+        map,
+        taken,
+        pick.map((s) => s.id),
+        map.maxSeatsPerOrder,
+      );
+      if (check.ok === wantOk) return { seats: pick, check };
+    }
+  }
+  throw new Error('no suitable seats in this show');
+}
+
+/** Sign in; when that fails, say what the page showed instead. */
+async function signInAs(page: Page, baseUrl: string, nickname: string, path: string) {
+  try {
+    await signInThroughSandbox(page, baseUrl, nickname, path);
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    throw new Error(`sign-in as ${nickname} failed at ${page.url()}: ${text.slice(0, 300)}`, {
+      cause: error,
+    });
+  }
+}
+
+const seatButton = (page: Page, label: string) => page.locator(`[data-seat="${label}"]`);
+const showIdOf = (page: Page) => new URL(page.url()).searchParams.get('showId')!;
+
+describe('booking a film from the home tab to held seats', () => {
+  let showId: string;
+  let heldLabels: string[];
+
+  it('walks film → cinema → show → two seats → confirmation with the total and a countdown', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影', '/home/index');
+    await page.locator('.film-card').first().waitFor();
+    await screenshot(page, 'film-home-index');
+
+    await page.locator('.film-card__action').first().click();
+    await page.waitForURL(/\/cinema\/film\?filmId=/);
+    await page.locator('.show-chip').first().waitFor();
+    await screenshot(page, 'film-detail');
+
+    // The cinema under the film, then one of its shows there.
+    await page.locator('.cinema-item__link').first().click();
+    await page.waitForURL(/\/cinema\/detail\?cinemaId=/);
+    expect(new URL(page.url()).searchParams.get('filmId')).not.toBeNull();
+    await page.locator('.show-row__link').first().waitFor();
+    await screenshot(page, 'film-cinema-detail');
+    await page.locator('.show-row__link').first().click();
+    await page.waitForURL(/\/cinema\/seat\?showId=/);
+    showId = showIdOf(page);
+    await page.locator('[data-seat]').first().waitFor();
+    await screenshot(page, 'film-seat-map');
+
+    const map = await seatMapOf(showId);
+    const { seats } = findSeats(map, 2, true);
+    heldLabels = seats.map((seat) => seat.label);
+    for (const label of heldLabels) {
+      await seatButton(page, label).click();
+      await expect.poll(() => seatButton(page, label).getAttribute('aria-pressed')).toBe('true');
+    }
+    const prices = seats.map(
+      (seat) => map.priceAreas.find((area) => area.id === seat.areaId)!.discountPrice,
+    );
+    const total = ((prices[0]! * 100 + prices[1]! * 100) / 100).toFixed(2);
+    await expect.poll(() => page.getByTestId('seat-total').textContent()).toBe(`¥${total}`);
+    await screenshot(page, 'film-seat-map-chosen');
+
+    await page.getByRole('button', { name: /确认选座/ }).click();
+    await page.waitForURL(/\/cinema\/order\?showId=/);
+    expect(showIdOf(page)).toBe(showId);
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`¥${total}`);
+    const first = await page.getByTestId('hold-countdown').textContent();
+    expect(first).toMatch(/^1[45]:\d\d$/);
+    await expect
+      .poll(() => page.getByTestId('hold-countdown').textContent(), { timeout: 5_000 })
+      .not.toBe(first);
+    // Our own hold is not reported as someone else taking the seats.
+    expect(await page.getByText('已被他人选走').count()).toBe(0);
+    await screenshot(page, 'film-order-confirmation');
+
+    // A reload keeps the order (session storage, then the server's pending order).
+    await page.reload();
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`¥${total}`);
+
+    // When the hold runs out the page says so and offers to choose again (the phone's clock jumps).
+    await page.clock.install();
+    await page.reload();
+    await page.getByTestId('hold-countdown').waitFor();
+    await page.clock.fastForward('16:00');
+    await expect.poll(() => page.getByText('订单已超时，座位已释放').count()).toBe(1);
+    await screenshot(page, 'film-order-expired');
+    await page.getByRole('button', { name: '重新选座' }).click();
+    await page.waitForURL(/\/cinema\/seat\?showId=/);
+    await context.close();
+  });
+
+  it('shows the held seats as taken to a second person, who cannot choose them', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await page.locator('[data-seat]').first().waitFor();
+    for (const label of heldLabels) {
+      const seat = seatButton(page, label);
+      expect(await seat.getAttribute('data-state')).toBe('taken');
+      expect(await seat.getAttribute('aria-label')).toContain('已售');
+      expect(await seat.getAttribute('aria-disabled')).toBe('true');
+      // A tap anyway (past the disabled state) changes nothing.
+      await seat.click({ force: true });
+      expect(await seat.getAttribute('aria-pressed')).toBeNull();
+    }
+    expect(await page.getByTestId('seat-total').count()).toBe(0);
+    await context.close();
+  });
+
+  it('explains the single-empty-seat rule with its fix instead of holding', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await page.locator('[data-seat]').first().waitFor();
+    const map = await seatMapOf(showId);
+    const { seats, check } = findSeats(map, 1, false);
+    const hint = check.ok ? '' : check.violations.find((v) => v.code === 'SINGLE_GAP')!.hint.zh;
+    expect(hint).toMatch(/单个空座/);
+    await seatButton(page, seats[0]!.label).click();
+    await page.getByRole('button', { name: /确认选座/ }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: hint }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/cinema/seat');
+    await screenshot(page, 'film-seat-rule-hint');
+    await context.close();
+  });
+  it('reads each seat out in English for an English browser', async () => {
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await page.locator('[data-seat]').first().waitFor();
+    const available = page.locator('[data-seat][data-kind="normal"][data-state="available"]');
+    expect(await available.first().getAttribute('aria-label')).toMatch(
+      /^Row [A-Z]+ seat \d+ ¥\d+\.\d\d available$/,
+    );
+    expect(await available.first().getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByRole('group', { name: /^Seat map of / }).count()).toBe(1);
+    await screenshot(page, 'film-seat-map-en');
+
+    // A keyboard reaches the seats: arrows move between them, Space chooses one.
+    await available.first().focus();
+    const start = await page.evaluate(() => document.activeElement?.getAttribute('data-seat'));
+    await page.keyboard.press('ArrowDown');
+    const below = await page.evaluate(() => document.activeElement?.getAttribute('data-seat'));
+    expect(below).toBeTruthy();
+    expect(below).not.toBe(start);
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-seat'))).toBe(
+      start,
+    );
+    await context.close();
+  });
+
+  it('drops a chosen seat that someone else holds meanwhile, and says so', async () => {
+    const alex = await (await newPhone(browser)).newPage();
+    await signInAs(alex, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await alex.locator('[data-seat]').first().waitFor();
+    const { seats } = findSeats(await seatMapOf(showId), 2, true);
+    for (const seat of seats) await seatButton(alex, seat.label).click();
+    await expect.poll(() => alex.locator('[data-seat][data-state="chosen"]').count()).toBe(2);
+
+    // 小影 holds the same two seats (her new hold releases her earlier one for this show).
+    const xiaoying = await (await newPhone(browser)).newPage();
+    await signInAs(xiaoying, server.baseUrl, '小影', `/cinema/seat?showId=${showId}`);
+    for (const seat of seats) await seatButton(xiaoying, seat.label).click();
+    await xiaoying.getByRole('button', { name: /确认选座/ }).click();
+    await xiaoying.waitForURL(/\/cinema\/order\?showId=/);
+    heldLabels = seats.map((seat) => seat.label);
+
+    // Alex's map refreshes within about ten seconds and lets the seats go, with a message.
+    await expect
+      .poll(() => alex.locator('[data-seat][data-state="chosen"]').count(), { timeout: 15_000 })
+      .toBe(0);
+    expect(await seatButton(alex, seats[0]!.label).getAttribute('data-state')).toBe('taken');
+    await expect
+      .poll(() => alex.getByRole('status').filter({ hasText: '已被他人选走' }).count())
+      .toBe(1);
+    await screenshot(alex, 'film-seat-map-taken-meanwhile');
+
+    // 小影 cancels: after confirming, the seats are free again and she is back on the seat map.
+    await xiaoying.getByRole('button', { name: '取消订单' }).click();
+    await xiaoying.getByRole('button', { name: '确认取消' }).click();
+    await xiaoying.waitForURL(/\/cinema\/seat\?showId=/);
+    await expect
+      .poll(() => seatButton(xiaoying, heldLabels[0]!).getAttribute('data-state'))
+      .toBe('available');
+    await alex.context().close();
+    await xiaoying.context().close();
+  });
+});
+
+describe('finding a cinema', () => {
+  it('lists cinemas by name with a hint when the location is not shared, and searches them', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影', '/home/cinema');
+    await expect.poll(() => page.getByTestId('location-hint').count()).toBe(1);
+    await page.locator('.cinema-item').first().waitFor();
+    await screenshot(page, 'film-cinema-list');
+
+    await page.getByRole('link', { name: /搜影院/ }).click();
+    await page.waitForURL(/\/cinema\/search/);
+    await screenshot(page, 'film-cinema-search-start');
+    await page.getByLabel('搜索影院').fill('人民广场');
+    await page.waitForURL(/keyword=/);
+    await expect.poll(() => page.locator('.cinema-item').count()).toBe(1);
+    expect(await page.locator('.cinema-item__name').textContent()).toContain('人民广场');
+    await screenshot(page, 'film-cinema-search-results');
+    await page.reload();
+    await expect.poll(() => page.locator('.cinema-item').count()).toBe(1);
+
+    await page.getByLabel('搜索影院').fill('火星影城');
+    await expect.poll(() => page.getByText('没有找到相关影院').count()).toBe(1);
+    await screenshot(page, 'film-cinema-search-none');
+    await context.close();
+  });
+
+  it('sorts cinemas by distance when the location is shared', async () => {
+    const context = await newPhone(browser);
+    // Next to the Lujiazui cinema.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 31.2397, longitude: 121.4998 });
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影', '/home/cinema');
+    await expect.poll(() => page.getByText('按距离排序').count()).toBe(1);
+    await page.locator('.cinema-item__distance').first().waitFor();
+    expect(await page.locator('.cinema-item__name').first().textContent()).toContain('陆家嘴');
+    await screenshot(page, 'film-cinema-list-located');
+    await context.close();
+  });
+});
+
+async function apiData<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, { headers: { site: 'www-test' } });
+  const body = (await response.json()) as { code: number; data: T };
+  expect(body.code).toBe(0);
+  return body.data;
+}
+
+/** A show whose hall has a seat count that `fits`, looked up through the API. */
+async function findShow(fits: (seatCount: number) => boolean): Promise<string> {
+  const cinemas = await apiData<{ list: { id: string }[] }>('/cinema/list?pageSize=50');
+  const seen = new Set<string>();
+  for (const cinema of cinemas.list) {
+    const detail = await apiData<{ showDates: string[] }>(`/cinema/detail?cinemaId=${cinema.id}`);
+    const date = detail.showDates[detail.showDates.length - 1];
+    const shows = await apiData<{ films: { shows: { showId: string; hallId: string }[] }[] }>(
+      `/cinema/shows?cinemaId=${cinema.id}&date=${date}`,
+    );
+    for (const show of shows.films.flatMap((film) => film.shows)) {
+      if (seen.has(show.hallId)) continue;
+      seen.add(show.hallId);
+      const map = await seatMapOf(show.showId);
+      if (fits(map.rows.reduce((sum, row) => sum + row.seats.length, 0))) return show.showId;
+    }
+  }
+  throw new Error('no show in a hall of that size');
+}
+
+/** The seat's size on screen, to tell how far the map is zoomed. */
+async function seatWidth(page: Page): Promise<number> {
+  const box = await page.locator('[data-seat]').first().boundingBox();
+  return box!.width;
+}
+
+describe('the seat map of the 500-seat hall on a phone', () => {
+  it('fits the hall, zooms with a pinch and a double tap, and pans with a drag', async () => {
+    const largeShowId = await findShow((seatCount) => seatCount >= 500);
+    const smallShowId = await findShow((seatCount) => seatCount <= 80);
+
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影', `/cinema/seat?showId=${largeShowId}`);
+    await page.locator('[data-seat]').first().waitFor();
+    expect(await page.locator('[data-seat]').count()).toBeGreaterThanOrEqual(500);
+    expect(await page.locator('[data-kind="couple-left"]').count()).toBeGreaterThan(0);
+    // The whole width fits the phone at first.
+    const fitted = await seatWidth(page);
+    expect(fitted).toBeLessThan(15);
+    await screenshot(page, 'film-seat-map-large');
+
+    // Pinch out with two fingers in the middle of the map.
+    const map = (await page.getByTestId('seat-map').boundingBox())!;
+    const cx = map.x + map.width / 2;
+    const cy = map.y + map.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - spread, y: cy, id: 1 },
+                { x: cx + spread, y: cy, id: 2 },
+              ],
+      });
+    // Nothing inside the seat layer changes while the fingers move: only its transform does.
+    await page.evaluate(() => {
+      const state = window as unknown as { seatMutations: number };
+      const layer = document.querySelector('.seat-map__content')!;
+      state.seatMutations = 0;
+      new MutationObserver((records) => {
+        state.seatMutations += records.filter((record) => record.target !== layer).length;
+      }).observe(layer, { subtree: true, childList: true, attributes: true });
+    });
+    await touch('touchStart', 20);
+    for (let spread = 30; spread <= 120; spread += 10) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    await expect.poll(() => seatWidth(page)).toBeGreaterThan(fitted * 3);
+    expect(
+      await page.evaluate(() => (window as unknown as { seatMutations: number }).seatMutations),
+    ).toBe(0);
+    await screenshot(page, 'film-seat-map-large-zoomed');
+
+    // A one-finger drag pans: the first seat moves with the finger.
+    const before = (await page.locator('[data-seat]').nth(40).boundingBox())!;
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: cx, y: cy, id: 3 }],
+    });
+    for (let dx = 10; dx <= 80; dx += 10) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: cx + dx, y: cy + dx / 2, id: 3 }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const after = (await page.locator('[data-seat]').nth(40).boundingBox())!;
+    expect(Math.round(after.x - before.x)).not.toBe(0);
+    // The drag did not choose anything.
+    expect(await page.locator('[data-seat][data-state="chosen"]').count()).toBe(0);
+
+    // Back to the whole hall, then a double tap below the seats zooms in around it.
+    await page.reload();
+    await page.locator('[data-seat]').first().waitFor();
+    await expect.poll(() => seatWidth(page)).toBeLessThan(15);
+    const tapAt = { x: cx, y: map.y + map.height - 8 };
+    for (let tap = 0; tap < 2; tap += 1) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ ...tapAt, id: 10 + tap }],
+      });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }
+    await expect.poll(() => seatWidth(page)).toBeGreaterThan(fitted * 3);
+    expect(await page.locator('[data-seat][data-state="chosen"]').count()).toBe(0);
+
+    // Row labels stay on screen while panning.
+    const label = (await page.locator('.seat-map__row-label').first().boundingBox())!;
+    expect(label.x).toBeGreaterThanOrEqual(0);
+    expect(label.x).toBeLessThan(10);
+
+    // A small hall fits the phone at full size.
+    await page.goto(`${server.baseUrl}/cinema/seat?showId=${smallShowId}`);
+    await page.locator('[data-seat]').first().waitFor();
+    expect(await seatWidth(page)).toBeGreaterThanOrEqual(24);
+    await screenshot(page, 'film-seat-map-small');
+    await context.close();
+  });
+});

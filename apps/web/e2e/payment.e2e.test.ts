@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  checkSeatSelection,
+  formatYuan,
+  takenSeatIdsOf,
+  yuanToFen,
+  type CallAnswer,
+  type FilmOrder,
+  type OrderDetail,
+  type cinemaDetailCall,
+  type cinemaListCall,
+  type cinemaShowsCall,
+  type showSeatsCall,
+} from '@marquee/contracts';
+import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function tokenOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'movie.token');
+  if (!cookie) throw new Error('not signed in');
+  return decodeURIComponent(cookie.value);
+}
+
+async function apiCall<T>(token: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { site: 'www-test', token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+let showOffset = 0;
+/** Waits that include a server round trip get room on a busy two-core machine. */
+const POLL = { timeout: 10_000 };
+
+/** Hold two seats of tomorrow's next unused show, as the seat page would (its UI has its own tests). */
+async function holdSeats(token: string): Promise<FilmOrder> {
+  const cinemas = await apiCall<CallAnswer<typeof cinemaListCall>>(
+    token,
+    '/cinema/list?pageSize=20',
+  );
+  const shows = [];
+  for (const { id } of cinemas.list) {
+    const detail = await apiCall<CallAnswer<typeof cinemaDetailCall>>(
+      token,
+      `/cinema/detail?cinemaId=${id}`,
+    );
+    const date = detail.showDates[1] ?? detail.showDates[0];
+    if (!date) continue;
+    const day = await apiCall<CallAnswer<typeof cinemaShowsCall>>(
+      token,
+      `/cinema/shows?cinemaId=${id}&date=${date}`,
+    );
+    shows.push(...day.films.flatMap((film) => film.shows));
+  }
+  for (const show of shows.slice(showOffset++)) {
+    const map = await apiCall<CallAnswer<typeof showSeatsCall>>(
+      token,
+      `/show/seats?showId=${show.showId}`,
+    );
+    const taken = takenSeatIdsOf(map);
+    for (const row of map.rows) {
+      const free = row.seats.filter((seat) => seat.kind === 'normal' && seat.state === 'available');
+      for (let i = 0; i + 2 <= free.length; i += 1) {
+        const ids = free.slice(i, i + 2).map((seat) => seat.id);
+        if (!checkSeatSelection(map, taken, ids, 6).ok) continue;
+        return apiCall<FilmOrder>(token, '/filmOrder/create', {
+          showId: show.showId,
+          seatIds: ids,
+        });
+      }
+    }
+  }
+  throw new Error('no show with two free seats');
+}
+
+/** Type digits on antd-mobile's number pad, as a thumb would. */
+async function typeOnPad(page: Page, digits: string) {
+  for (const digit of digits) {
+    await page
+      .locator('.adm-number-keyboard-key:visible')
+      .getByText(digit, { exact: true })
+      .click();
+  }
+}
+
+async function openOrder(page: Page, order: FilmOrder) {
+  await page.goto(`${server.baseUrl}/cinema/order?showId=${order.showInfo.showId}`);
+  await expect
+    .poll(() => page.getByTestId('order-total').textContent(), POLL)
+    .toBe(`¥${formatYuan(yuanToFen(order.total))}`);
+}
+
+describe('paying for tickets', () => {
+  it('pays by card with the pay password, shows the ticket QR and the lower balance', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影', '/home/index');
+    const order = await holdSeats(await tokenOf(context));
+    await openOrder(page, order);
+    await screenshot(page, 'payment-order');
+
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await expect
+      .poll(() => page.getByRole('radio', { name: /会员卡支付/ }).isChecked(), POLL)
+      .toBe(true);
+    await page.waitForTimeout(400); // let the sheet finish sliding in for the picture
+    await screenshot(page, 'payment-choose-method');
+
+    // No pay password yet: set one from the pay sheet.
+    await page.getByRole('button', { name: '设置支付密码' }).click();
+    await page.getByRole('button', { name: /支付密码输入框/ }).click();
+    await expect
+      .poll(() => page.getByTestId('pay-password-step').textContent(), POLL)
+      .toBe('请设置 6 位数字支付密码');
+    await typeOnPad(page, '258013');
+    await expect
+      .poll(() => page.getByTestId('pay-password-step').textContent(), POLL)
+      .toBe('请再次输入新的支付密码');
+    await typeOnPad(page, '258013');
+    await expect
+      .poll(() => page.getByRole('button', { name: /^确认支付/ }).isEnabled(), POLL)
+      .toBe(true);
+
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    await expect.poll(() => page.getByText('请输入支付密码').count(), POLL).toBe(1);
+    await expect
+      .poll(() => page.locator('.adm-number-keyboard-key:visible').count(), POLL)
+      .toBeGreaterThan(9);
+    await page.waitForTimeout(400); // let the sheet finish sliding in for the picture
+    await screenshot(page, 'payment-password-keypad');
+    // A wrong password keeps the pad open and says how many tries are left; nothing is charged.
+    await typeOnPad(page, '369147');
+    await expect
+      .poll(() => page.locator('.pay-keypad__error').textContent(), POLL)
+      .toContain('还可尝试 4 次');
+    await screenshot(page, 'payment-password-wrong');
+    await typeOnPad(page, '258013');
+
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.id);
+    await expect
+      .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
+      .toMatch(/^\d{10}$/);
+    await expect.poll(() => page.getByTestId('ticket-qr').count(), POLL).toBe(1);
+    expect(await page.locator('.order-badge').first().textContent()).toBe('已出票');
+    await screenshot(page, 'payment-order-detail');
+
+    // Debit order: the film card (50.00) first, then the general card (200.00).
+    const totalFen = yuanToFen(order.total);
+    const generalAfter = 20000 - Math.max(0, totalFen - 5000);
+    await page.goto(`${server.baseUrl}/account/card_list`);
+    await expect
+      .poll(() => page.getByTestId('card-balance').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining(formatYuan(generalAfter))]));
+    await screenshot(page, 'payment-card-list');
+
+    await page.goto(`${server.baseUrl}/home/order`);
+    await expect.poll(() => page.getByTestId('order-item').count(), POLL).toBeGreaterThan(0);
+    await screenshot(page, 'payment-order-list');
+    await context.close();
+  });
+
+  it('pays another order with the sandbox WeChat Pay, and a cancelled one stays unpaid', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', '/home/index');
+    const token = await tokenOf(context);
+
+    const paid = await holdSeats(token);
+    await openOrder(page, paid);
+    await page.getByRole('button', { name: '立即支付' }).click();
+    // Alex's only card is for goods: WeChat Pay is the one way offered.
+    await expect
+      .poll(() => page.getByRole('radio', { name: /微信支付/ }).isChecked(), POLL)
+      .toBe(true);
+    expect(await page.getByRole('radio').count()).toBe(1);
+    expect(await page.getByText('没有可用于影票的会员卡').count()).toBe(1);
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await expect.poll(() => sheet.count(), POLL).toBe(1);
+    await screenshot(page, 'payment-sandbox-sheet');
+    await sheet.getByRole('button', { name: /^确认支付/ }).click();
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    await expect
+      .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
+      .toMatch(/^\d{10}$/);
+    await expect
+      .poll(() => page.getByTestId('order-payments').textContent(), POLL)
+      .toContain('微信支付');
+    await screenshot(page, 'payment-wechat-paid');
+
+    // Refund while allowed: the WeChat part goes back through (sandbox) WeChat.
+    await page.getByRole('button', { name: '申请退票' }).click();
+    await page.getByRole('button', { name: '确认退票' }).click();
+    await expect
+      .poll(() => page.locator('.order-badge').first().textContent(), POLL)
+      .toBe('已退款');
+    await expect.poll(() => page.getByText('已退回').count(), POLL).toBe(1);
+    expect(await page.getByTestId('ticket-code').count()).toBe(0);
+    await screenshot(page, 'payment-refunded');
+
+    const cancelled = await holdSeats(token);
+    await openOrder(page, cancelled);
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    await page
+      .getByRole('dialog', { name: '微信支付（本地沙箱）' })
+      .getByRole('button', { name: '取消' })
+      .click();
+    await expect
+      .poll(() => page.getByTestId('payment-notice').textContent(), POLL)
+      .toContain('已取消支付');
+    await screenshot(page, 'payment-wechat-cancelled');
+    const detail = await apiCall<OrderDetail>(token, `/order/detail?orderId=${cancelled.id}`);
+    expect(detail.status).toBe('pending_payment');
+    expect(detail.payments.map((p) => p.status)).toEqual(['cancelled']);
+    expect(new URL(page.url()).pathname).toBe('/cinema/order');
+    await context.close();
+  });
+
+  it('shows "checking" when the answer is lost, then sends the same request again without paying twice', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', '/home/index');
+    const token = await tokenOf(context);
+    const order = await holdSeats(token);
+    await openOrder(page, order);
+
+    // The server handles the first request, but its answer never reaches the phone.
+    const keys: string[] = [];
+    let isDropped = false;
+    await page.route('**/api/wxpay/wechatPay', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (isDropped) return route.continue();
+      isDropped = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    await expect
+      .poll(() => page.getByTestId('payment-checking').textContent(), POLL)
+      .toContain('正在确认支付结果');
+    expect(await page.getByTestId('payment-notice').count()).toBe(0);
+    await page.waitForTimeout(400); // let the method sheet finish sliding away for the picture
+    await screenshot(page, 'payment-checking');
+
+    await page.getByRole('button', { name: '重新发送' }).click({ timeout: 15_000 });
+    const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await sheet.getByRole('button', { name: /^确认支付/ }).click();
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const detail = await apiCall<OrderDetail>(token, `/order/detail?orderId=${order.id}`);
+    expect(detail.status).toBe('ticketed');
+    expect(detail.payments.map((p) => [p.method, p.status])).toEqual([['wechat', 'succeeded']]);
+    await context.close();
+  });
+});

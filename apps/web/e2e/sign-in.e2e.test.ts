@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const routes: [string, string][] = [
+  ['/home/index', '首页'],
+  ['/home/cinema', '影院'],
+  ['/home/order', '订单'],
+  ['/home/account', '我的'],
+  ['/cinema/film', '影片详情'],
+  ['/cinema/search', '搜索影院'],
+  ['/cinema/detail', '影院详情'],
+  ['/cinema/seat', '选座'],
+  ['/cinema/order?showId=1', '确认订单'],
+  ['/order/detail', '订单详情'],
+  ['/account/recharge', '会员卡充值'],
+  ['/account/card_list', '我的会员卡'],
+  ['/store/product/list', '卖品商城'],
+  ['/store/product/detail', '商品详情'],
+  ['/store/order/payment', '卖品支付'],
+  ['/store/order/list', '卖品订单'],
+  ['/store/order/detail', '卖品订单详情'],
+];
+
+describe('sign-in through the messenger sandbox', () => {
+  it('sends a fresh browser to the authorisation page and lands signed in on /home/index', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+    const authorize = new URL(page.url());
+    expect(authorize.searchParams.get('scope')).toBe('snsapi_userinfo');
+    expect(authorize.searchParams.get('response_type')).toBe('code');
+    expect(new URL(authorize.searchParams.get('redirect_uri')!).searchParams.get('from')).toBe(
+      'wechat',
+    );
+    await screenshot(page, 'sandbox-authorize');
+
+    await page.getByRole('button', { name: '小影', exact: true }).click();
+    await page.waitForURL(/\/home\/index/);
+    await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false);
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/home/index');
+    expect(landed.searchParams.has('state')).toBe(false);
+    await expect.poll(() => page.getByText('你好，小影').count()).toBe(1);
+    expect(await page.title()).toBe('首页 - 星幕影城');
+    const cookies = await context.cookies();
+    const token = cookies.find((cookie) => cookie.name === 'movie.token');
+    expect(token?.value.length).toBeGreaterThanOrEqual(40);
+    // 24 hours, give or take the test's own duration.
+    expect(token!.expires - Date.now() / 1000).toBeGreaterThan(24 * 3600 - 120);
+    await screenshot(page, 'home-index');
+
+    await page.reload();
+    await expect.poll(() => page.getByText('你好，小影').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/home/index');
+
+    await context.clearCookies();
+    await page.goto(`${server.baseUrl}/home/account`);
+    await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+    await page.getByRole('button', { name: 'Alex', exact: true }).click();
+    await page.waitForURL(/\/home\/account/);
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Alex');
+    await screenshot(page, 'home-account');
+    await context.close();
+  });
+
+  it('creates a new user on the sandbox page', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/home/account`);
+    await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+    await page.getByLabel('昵称').fill('新观众');
+    await page.getByRole('button', { name: '允许并登录' }).click();
+    await page.waitForURL(/\/home\/account/);
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('新观众');
+    await context.close();
+  });
+
+  it('renders every route of the spec with its title', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影');
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL(/\/home\/index$/);
+    for (const [path, title] of routes) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await expect.poll(() => page.title(), { message: path }).toBe(`${title} - 星幕影城`);
+      if (path !== '/home/index') {
+        await expect
+          .poll(() => page.locator('h1.title-bar__title').textContent(), { message: path })
+          .toBe(title);
+      }
+      expect(await page.getByRole('alert').count(), path).toBe(0);
+      await screenshot(page, `route${path.split('?')[0]!.replaceAll('/', '-')}`);
+    }
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await expect.poll(() => page.getByText('页面不存在').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('speaks English when the browser prefers it', async () => {
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, 'Alex', '/home/account');
+    await expect.poll(() => page.title()).toBe('Me - Marquee Cinemas');
+    await expect.poll(() => page.getByText('My cards').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows a clear error with a retry when a page chunk fails to load', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInAs(page, server.baseUrl, '小影');
+    await page.route(/\/assets\/cinema-film-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${server.baseUrl}/cinema/film`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('页面加载失败');
+    await page.unroute(/\/assets\/cinema-film-[^/]+\.js$/);
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect.poll(() => page.locator('h1.title-bar__title').textContent()).toBe('影片详情');
+    await context.close();
+  });
+});

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const screenshotsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../test-results/screenshots',
+);
+
+export const PHONE = { width: 375, height: 667 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A phone: 375×667, touch, Chinese unless told otherwise. */
+export async function newPhone(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? 'zh-CN',
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Sign in through the sandbox's authorisation page, as a person would. */
+export async function signInAs(
+  page: Page,
+  baseUrl: string,
+  nickname: string,
+  path = '/',
+): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+  await page.getByRole('button', { name: nickname, exact: true }).click();
+  // Back on the app, signed in once the code has been exchanged and removed from the URL.
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/sandbox/') && !url.searchParams.has('code'),
+  );
+}
+
+/** Keep a picture of the page for people to look at; nothing asserts on it. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+}

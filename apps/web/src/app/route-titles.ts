@@ -1,0 +1,53 @@
+import { defineMessages } from '@/lib/i18n/i18n';
+
+/** Spec §2: a page's title may come from its route. One entry per route of the spec. */
+export const routeTitles = defineMessages(
+  {
+    homeIndex: '首页',
+    homeCinema: '影院',
+    homeOrder: '订单',
+    homeAccount: '我的',
+    cinemaFilm: '影片详情',
+    cinemaSearch: '搜索影院',
+    cinemaDetail: '影院详情',
+    cinemaSeat: '选座',
+    cinemaOrder: '确认订单',
+    orderDetail: '订单详情',
+    accountRecharge: '会员卡充值',
+    accountCardList: '我的会员卡',
+    storeProductList: '卖品商城',
+    storeProductDetail: '商品详情',
+    storeOrderPayment: '卖品支付',
+    storeOrderList: '卖品订单',
+    storeOrderDetail: '卖品订单详情',
+    notFound: '页面不存在',
+  },
+  {
+    homeIndex: 'Home',
+    homeCinema: 'Cinemas',
+    homeOrder: 'Orders',
+    homeAccount: 'Me',
+    cinemaFilm: 'Film',
+    cinemaSearch: 'Find a cinema',
+    cinemaDetail: 'Cinema',
+    cinemaSeat: 'Choose seats',
+    cinemaOrder: 'Confirm order',
+    orderDetail: 'Order',
+    accountRecharge: 'Recharge a card',
+    accountCardList: 'My cards',
+    storeProductList: 'Snacks & drinks',
+    storeProductDetail: 'Product',
+    storeOrderPayment: 'Pay for snacks',
+    storeOrderList: 'Snack orders',
+    storeOrderDetail: 'Snack order',
+    notFound: 'Page not found',
+  },
+);
+
+export type RouteTitle = Parameters<typeof routeTitles.translate>[0];
+
+export interface RouteHandle {
+  title: RouteTitle;
+  /** A home tab: shows the tab bar and no back button. */
+  isTab?: boolean;
+}

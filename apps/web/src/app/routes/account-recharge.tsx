@@ -1,0 +1,5 @@
+import { RechargeForm } from '@/features/cards/components/recharge-form';
+
+export default function AccountRechargePage() {
+  return <RechargeForm />;
+}

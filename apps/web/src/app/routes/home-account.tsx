@@ -1,0 +1,81 @@
+import { RightOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useUserInfo, userInfoQuery } from '@/features/auth/api/get-user-info';
+import { useUserCards } from '@/features/cards/api/get-user-cards';
+import { CardsSummary } from '@/features/cards/components/cards-summary';
+import { PayPasswordSheet } from '@/features/pay-password/components/pay-password-sheet';
+import { payPasswordMessages } from '@/features/pay-password/pay-password-messages';
+import { routeMessages, type RouteMessage } from './route-messages';
+
+const links: { to: string; label: RouteMessage }[] = [
+  { to: '/account/card_list', label: 'myCards' },
+  { to: '/account/recharge', label: 'recharge' },
+  { to: '/store/order/list', label: 'storeOrders' },
+];
+
+export default function HomeAccountPage() {
+  const t = routeMessages.useT();
+  const passwordT = payPasswordMessages.useT();
+  const queryClient = useQueryClient();
+  const { data: user } = useUserInfo();
+  const { data: cards } = useUserCards();
+  const [isPasswordOpen, setIsPasswordOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <div className="account">
+      <section className="profile" aria-label={user.nickname}>
+        <span className="profile__avatar" aria-hidden>
+          {user.nickname.slice(0, 1)}
+        </span>
+        <div>
+          <p className="profile__name" data-testid="profile-name">
+            {user.nickname}
+          </p>
+          <p className="profile__meta">
+            {t('phone')}: {user.phone ?? t('phoneUnknown')} · {t('payPassword')}:{' '}
+            <span data-testid="pay-password-state">
+              {user.hasPayPassword ? t('payPasswordSet') : t('payPasswordNotSet')}
+            </span>
+          </p>
+        </div>
+      </section>
+      <CardsSummary />
+      <ul className="link-list">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="link-list__item">
+              <span>{t(link.label)}</span>
+              {link.to === '/account/card_list' && cards && (
+                <span className="link-list__extra">
+                  {t('cardsSummary', { count: cards.storeCard.length })}
+                </span>
+              )}
+              <RightOutline aria-hidden />
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="link-list__item link-list__button"
+            onClick={() => setIsPasswordOpen(true)}
+          >
+            <span>{passwordT(user.hasPayPassword ? 'changeTitle' : 'setTitle')}</span>
+            <RightOutline aria-hidden />
+          </button>
+        </li>
+      </ul>
+      <PayPasswordSheet
+        visible={isPasswordOpen}
+        hasPayPassword={user.hasPayPassword}
+        onClose={() => setIsPasswordOpen(false)}
+        onSaved={() => {
+          setIsPasswordOpen(false);
+          void queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { NearbyCinemas } from '@/features/cinema/components/nearby-cinemas';
+
+export default function HomeCinemaPage() {
+  return <NearbyCinemas />;
+}

@@ -1,0 +1,71 @@
+import { lazy, Suspense } from 'react';
+import { RightOutline, ShopbagOutline } from 'antd-mobile-icons';
+import { Link, useSearchParams } from 'react-router';
+import type { FilmStatus } from '@marquee/contracts';
+import { useSession } from '@/features/auth/session-store';
+import { FilmListSkeleton } from '@/features/cinema/components/film-list-skeleton';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { homeMessages } from './home-messages';
+
+const tabs: { status: FilmStatus; label: 'nowShowing' | 'comingSoon' }[] = [
+  { status: 'showing', label: 'nowShowing' },
+  { status: 'coming', label: 'comingSoon' },
+];
+
+// The list (and the film contracts it needs) loads beside the page, not inside its first-load
+// budget: the header and the store card paint at once, the list's skeleton holds its place.
+const FilmList = lazy(() =>
+  import('@/features/cinema/components/film-list').then((module) => ({ default: module.FilmList })),
+);
+
+/** The home tab: no common wrapper, a header of its own; films showing and coming soon. */
+export default function HomeIndexPage() {
+  const t = homeMessages.useT();
+  const common = commonMessages.useT();
+  const { userInfo } = useSession();
+  const [params, setParams] = useSearchParams();
+  const status: FilmStatus = params.get('status') === 'coming' ? 'coming' : 'showing';
+  return (
+    <div className="home-index">
+      <header className="home-index__header">
+        <h1 className="home-index__brand">{common('appName')}</h1>
+        <p className="home-index__greeting">
+          {userInfo ? t('greeting', { name: userInfo.nickname }) : ''} {t('brandTagline')}
+        </p>
+      </header>
+      <Link to="/store/product/list" className="entry-card">
+        <ShopbagOutline className="entry-card__icon" aria-hidden />
+        <span className="entry-card__text">
+          <strong>{t('storeEntry')}</strong>
+          <small>{t('storeEntryHint')}</small>
+        </span>
+        <RightOutline aria-hidden />
+      </Link>
+      <section className="home-index__films" aria-label={t('nowShowing')}>
+        <div className="film-tabs" role="tablist">
+          {tabs.map((tab) => (
+            <button
+              key={tab.status}
+              type="button"
+              role="tab"
+              id={`films-tab-${tab.status}`}
+              aria-selected={status === tab.status}
+              aria-controls="films-panel"
+              className="film-tabs__tab"
+              onClick={() =>
+                setParams(tab.status === 'showing' ? {} : { status: tab.status }, { replace: true })
+              }
+            >
+              {t(tab.label)}
+            </button>
+          ))}
+        </div>
+        <div id="films-panel" role="tabpanel" aria-labelledby={`films-tab-${status}`}>
+          <Suspense fallback={<FilmListSkeleton />}>
+            <FilmList status={status} />
+          </Suspense>
+        </div>
+      </section>
+    </div>
+  );
+}

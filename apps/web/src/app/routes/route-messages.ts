@@ -1,0 +1,29 @@
+import { defineMessages } from '@/lib/i18n/i18n';
+
+/** The few texts of the route pages themselves (the account tab's rows). */
+export const routeMessages = defineMessages(
+  {
+    phone: '手机号',
+    phoneUnknown: '未绑定',
+    payPassword: '支付密码',
+    payPasswordSet: '已设置',
+    payPasswordNotSet: '未设置',
+    myCards: '我的会员卡',
+    cardsSummary: '{count} 张卡',
+    recharge: '会员卡充值',
+    storeOrders: '卖品订单',
+  },
+  {
+    phone: 'Phone',
+    phoneUnknown: 'Not linked',
+    payPassword: 'Pay password',
+    payPasswordSet: 'Set',
+    payPasswordNotSet: 'Not set',
+    myCards: 'My cards',
+    cardsSummary: '{count} cards',
+    recharge: 'Recharge a card',
+    storeOrders: 'Snack orders',
+  },
+);
+
+export type RouteMessage = Parameters<typeof routeMessages.translate>[0];

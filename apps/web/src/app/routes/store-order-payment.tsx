@@ -1,0 +1,131 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  Navigate,
+  useLocation as useRouterLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useUserInfo, userInfoQuery } from '@/features/auth/api/get-user-info';
+import { useUserCards } from '@/features/cards/api/get-user-cards';
+import { useCinemaList } from '@/features/cinema/api/get-cinema-list';
+import { formatDistance } from '@/features/cinema/components/format';
+import { useCancelStoreOrder } from '@/features/orders/api/cancel-store-order';
+import { useOrderDetail } from '@/features/orders/api/get-order-detail';
+import { OrderLoader } from '@/features/orders/components/order-detail-parts';
+import { PayPanel } from '@/features/payment/components/pay-panel';
+import { PayPasswordSheet } from '@/features/pay-password/components/pay-password-sheet';
+import type { PickupCinema } from '@/features/store/components/pickup-cinema-picker';
+import { storeOrderPath } from '@/features/store/components/paths';
+import { StoreCheckout } from '@/features/store/components/store-checkout';
+import { StoreOrderPay, type StorePaySlot } from '@/features/store/components/store-order-pay';
+import { cartStore } from '@/features/store/hooks/use-cart';
+import { nearQueryOf, useLocation } from '@/lib/location';
+
+/**
+ * /store/order/payment (spec §2): without `orderId` the checkout of the cart (or of one product
+ * bought at once) makes the order; with it, that order is paid, as films are (WeChat Pay, cards
+ * usable for goods, or both), and paid again after a failure instead of making another.
+ */
+export default function StoreOrderPaymentPage() {
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? '';
+  return orderId ? <PayStoreOrder key={orderId} orderId={orderId} /> : <CheckoutStep />;
+}
+
+function CheckoutStep() {
+  const { data: user } = useUserInfo();
+  const cinemas = usePickupCinemas();
+  return (
+    <StoreCheckout
+      defaultPhone={user?.phone ?? ''}
+      cinemas={cinemas.list}
+      isLoadingCinemas={cinemas.isLoading}
+      isCinemasFailed={cinemas.isFailed}
+    />
+  );
+}
+
+/** The site's cinemas, nearest first once the visitor's location is known, else by name. */
+function usePickupCinemas(): { list: PickupCinema[]; isLoading: boolean; isFailed: boolean } {
+  const location = useLocation();
+  const cinemas = useCinemaList({ ...nearQueryOf(location), pageSize: 50 });
+  const list = useMemo(
+    () =>
+      (cinemas.data?.list ?? []).map((cinema) => ({
+        id: cinema.id,
+        name: cinema.name,
+        address: cinema.address,
+        distanceText: formatDistance(cinema.distanceMeters),
+      })),
+    [cinemas.data],
+  );
+  return { list, isLoading: cinemas.isPending, isFailed: cinemas.isError };
+}
+
+function PayStoreOrder(props: { orderId: string }) {
+  const navigate = useNavigate();
+  const routerLocation = useRouterLocation();
+  const queryClient = useQueryClient();
+  const { data: user } = useUserInfo();
+  const cards = useUserCards();
+  const cancel = useCancelStoreOrder();
+  // The server's clock as of the answer: the countdown shows what the server will enforce.
+  const detail = useOrderDetail(props.orderId);
+  const offsetMs = detail.data ? Date.parse(detail.data.serverTime) - detail.dataUpdatedAt : 0;
+  const [isSettingPassword, setSettingPassword] = useState(false);
+  // Just made by the checkout: the choice of payment opens at once.
+  const isJustCreated =
+    (routerLocation.state as { isJustCreated?: boolean } | null)?.isJustCreated === true;
+
+  const onPaid = useCallback(
+    (orderId: string) => {
+      cartStore.endCheckout(orderId);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      navigate(storeOrderPath(orderId), { replace: true });
+    },
+    [navigate, queryClient],
+  );
+  const renderPay = (slot: StorePaySlot) => (
+    <PayPanel
+      param={slot.param}
+      total={slot.total}
+      phone={slot.phone}
+      isExpired={slot.isExpired}
+      storeCard={cards.data?.storeCard ?? (cards.isError ? [] : undefined)}
+      hasPayPassword={user?.hasPayPassword ?? false}
+      onSetPassword={() => setSettingPassword(true)}
+      onPaid={onPaid}
+      isChoosingAtStart={isJustCreated}
+    />
+  );
+
+  return (
+    <>
+      <OrderLoader orderId={props.orderId} backTo="/store/order/list">
+        {(order) =>
+          order.kind !== 'store' ? (
+            <Navigate to={`/order/detail?orderId=${encodeURIComponent(order.orderId)}`} replace />
+          ) : (
+            <StoreOrderPay
+              order={order}
+              offsetMs={offsetMs}
+              renderPay={renderPay}
+              onCancel={cancel.mutateAsync}
+              isCancelling={cancel.isPending}
+            />
+          )
+        }
+      </OrderLoader>
+      <PayPasswordSheet
+        visible={isSettingPassword}
+        hasPayPassword={user?.hasPayPassword ?? false}
+        onClose={() => setSettingPassword(false)}
+        onSaved={() => {
+          setSettingPassword(false);
+          void queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
+        }}
+      />
+    </>
+  );
+}

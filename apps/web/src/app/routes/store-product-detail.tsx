@@ -1,0 +1,31 @@
+import { useSearchParams } from 'react-router';
+import { useGoodsDetail } from '@/features/store/api/get-goods-detail';
+import { ProductDetail } from '@/features/store/components/product-detail';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { useShareMessage } from '@/lib/messenger/use-share-message';
+import { shareMessages } from './share-messages';
+
+/** /store/product/detail?id= (spec §2): a product, its variants, the cart and 立即购买. */
+export default function StoreProductDetailPage() {
+  const [params] = useSearchParams();
+  const goodsId = params.get('id') ?? '';
+  useGoodsShareMessage(goodsId);
+  return <ProductDetail goodsId={goodsId} />;
+}
+
+/** Shared in WeChat: the product's name, its line and picture, linking to it. */
+function useGoodsShareMessage(goodsId: string) {
+  const t = shareMessages.useT();
+  const appName = commonMessages.useT()('appName');
+  const { data: goods } = useGoodsDetail(goodsId);
+  useShareMessage(
+    goods
+      ? {
+          title: t('goodsTitle', { name: goods.name, appName }),
+          desc: t('goodsDesc', { desc: goods.description, price: goods.minPrice.toFixed(2) }),
+          link: `/store/product/detail?id=${encodeURIComponent(goods.id)}`,
+          imgUrl: goods.imageUrl,
+        }
+      : null,
+  );
+}

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+import type { UserInfo } from '@marquee/contracts';
+
+/** Spec §3: the user record carries a logged flag and an optional location; §4: a ready flag. */
+export interface Session {
+  logged: boolean;
+  userInfo: UserInfo | null;
+  location: { latitude: number; longitude: number } | null;
+  /** Set once sign-in is done and the usable card list is loaded. */
+  isReady: boolean;
+}
+
+let session: Session = { logged: false, userInfo: null, location: null, isReady: false };
+const listeners = new Set<() => void>();
+
+export const sessionStore = {
+  get: () => session,
+  update(patch: Partial<Session>) {
+    session = { ...session, ...patch };
+    for (const listener of listeners) listener();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSession(): Session {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '@marquee/contracts';
+import { authorizeUrl, runSignIn, type SignInDeps } from './sign-in';
+
+const user: UserInfo = {
+  id: 'u1',
+  nickname: '小影',
+  avatarUrl: null,
+  phone: null,
+  hasPayPassword: false,
+  createdAt: '2026-11-22T00:00:00.000Z',
+};
+
+function fakeDeps(start: string, token?: string, overrides: Partial<SignInDeps> = {}) {
+  let url = new URL(start);
+  let stored = token;
+  const deps = {
+    getUrl: () => url,
+    replaceUrl: vi.fn((next: URL) => {
+      url = next;
+    }),
+    redirect: vi.fn(),
+    reload: vi.fn(),
+    getToken: () => stored,
+    setToken: vi.fn((value: string) => {
+      stored = value;
+    }),
+    clearToken: vi.fn(() => {
+      stored = undefined;
+    }),
+    login: vi.fn(async () => ({ userInfo: user, token: 'fresh-token' })),
+    getUserInfo: vi.fn(async () => user),
+    getAuthConfig: vi.fn(async () => ({
+      appId: 'wx-app',
+      authorizeUrl: '/sandbox/connect/oauth2/authorize',
+    })),
+    newState: () => 'state-1',
+    logError: vi.fn(),
+    ...overrides,
+  } satisfies SignInDeps;
+  return { deps, currentUrl: () => url.toString(), token: () => stored };
+}
+
+describe('sign-in', () => {
+  it('sends a visitor without a token to the authorisation page with the messenger parameters', async () => {
+    const redirect = vi.fn();
+    const { deps } = fakeDeps('http://localhost/cinema/detail?id=7', undefined, { redirect });
+    expect(await runSignIn(deps)).toEqual({ kind: 'redirecting' });
+    const target = new URL(redirect.mock.calls[0]![0] as string);
+    expect(target.pathname).toBe('/sandbox/connect/oauth2/authorize');
+    expect(target.searchParams.get('appid')).toBe('wx-app');
+    expect(target.searchParams.get('response_type')).toBe('code');
+    expect(target.searchParams.get('scope')).toBe('snsapi_userinfo');
+    expect(target.searchParams.get('state')).toBe('state-1');
+    const back = new URL(target.searchParams.get('redirect_uri')!);
+    expect(back.pathname).toBe('/cinema/detail');
+    expect(back.searchParams.get('id')).toBe('7');
+    expect(back.searchParams.get('from')).toBe('wechat');
+    expect(target.hash).toBe('#wechat_redirect');
+  });
+
+  it('exchanges code and state for a token and removes them from the URL', async () => {
+    const { deps, currentUrl, token } = fakeDeps(
+      'http://localhost/home/index?from=wechat&code=abc&state=s',
+    );
+    expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: user });
+    expect(deps.login).toHaveBeenCalledWith('abc');
+    expect(token()).toBe('fresh-token');
+    expect(currentUrl()).toBe('http://localhost/home/index?from=wechat');
+  });
+
+  it('on a failed code exchange only stops loading and logs the error', async () => {
+    const failure = new Error('code used');
+    const { deps } = fakeDeps('http://localhost/home/index?code=abc&state=s', undefined, {
+      login: vi.fn(async () => {
+        throw failure;
+      }),
+    });
+    expect(await runSignIn(deps)).toEqual({ kind: 'failed', error: failure });
+    expect(deps.logError).toHaveBeenCalledWith(failure);
+    expect(deps.redirect).not.toHaveBeenCalled();
+    expect(deps.reload).not.toHaveBeenCalled();
+  });
+
+  it('takes the setToken parameter as the token and removes it from the URL', async () => {
+    const { deps, currentUrl, token } = fakeDeps(
+      'http://localhost/home/order?setToken=given&tab=2',
+    );
+    expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: user });
+    expect(token()).toBe('given');
+    expect(currentUrl()).toBe('http://localhost/home/order?tab=2');
+  });
+
+  it('clears the token and signs in again when the session is invalid (-1001)', async () => {
+    const { deps, token } = fakeDeps('http://localhost/home/index', 'old', {
+      getUserInfo: vi.fn(async () => {
+        throw Object.assign(new Error('expired'), { code: -1001 });
+      }),
+    });
+    expect(await runSignIn(deps)).toEqual({ kind: 'redirecting' });
+    expect(token()).toBeUndefined();
+    expect(deps.redirect).toHaveBeenCalledTimes(1);
+    expect(deps.reload).not.toHaveBeenCalled();
+  });
+
+  it('clears the token and reloads the page on any other user-info failure', async () => {
+    const { deps, token } = fakeDeps('http://localhost/home/index', 'old', {
+      getUserInfo: vi.fn(async () => {
+        throw Object.assign(new Error('boom'), { code: 50001 });
+      }),
+    });
+    expect(await runSignIn(deps)).toEqual({ kind: 'reloading' });
+    expect(token()).toBeUndefined();
+    expect(deps.reload).toHaveBeenCalledTimes(1);
+    expect(deps.redirect).not.toHaveBeenCalled();
+  });
+
+  it('fetches the user with a stored token without visiting the messenger', async () => {
+    const { deps } = fakeDeps('http://localhost/home/account', 'kept');
+    expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: user });
+    expect(deps.login).not.toHaveBeenCalled();
+    expect(deps.redirect).not.toHaveBeenCalled();
+  });
+
+  it('builds an absolute WeChat URL when the messenger is WeChat itself', () => {
+    const url = authorizeUrl(
+      { appId: 'wx1', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' },
+      new URL('https://cinema.example.com/home/index?code=old&state=x'),
+      'st',
+    );
+    expect(url.startsWith('https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1')).toBe(
+      true,
+    );
+    expect(new URL(url).searchParams.get('redirect_uri')).toBe(
+      'https://cinema.example.com/home/index?from=wechat',
+    );
+  });
+});

@@ -1,0 +1,109 @@
+import { ErrorCode, type UserInfo } from '@marquee/contracts';
+
+/** What the sign-in flow needs from the outside world; tests hand in fakes. */
+export interface SignInDeps {
+  getUrl(): URL;
+  replaceUrl(url: URL): void;
+  redirect(url: string): void;
+  reload(): void;
+  getToken(): string | undefined;
+  setToken(token: string): void;
+  clearToken(): void;
+  login(code: string): Promise<{ userInfo: UserInfo; token: string }>;
+  getUserInfo(): Promise<UserInfo>;
+  getAuthConfig(): Promise<{ appId: string; authorizeUrl: string }>;
+  newState(): string;
+  logError(error: unknown): void;
+}
+
+export type SignInOutcome =
+  | { kind: 'signed-in'; userInfo: UserInfo }
+  /** The browser is on its way to the messenger's authorisation page. */
+  | { kind: 'redirecting' }
+  /** The page is reloading after a failure other than an invalid session. */
+  | { kind: 'reloading' }
+  /** The code exchange failed: loading stops and the error was logged (spec §4). */
+  | { kind: 'failed'; error: unknown };
+
+const TRANSIENT_PARAMS = ['code', 'state', 'setToken'];
+
+/** The page to come back to after authorising: this one, without sign-in leftovers, with from=wechat. */
+export function returnUrl(url: URL): string {
+  const back = new URL(url.toString());
+  for (const name of TRANSIENT_PARAMS) back.searchParams.delete(name);
+  back.searchParams.set('from', 'wechat');
+  back.hash = '';
+  return back.toString();
+}
+
+/** Spec §4: scope snsapi_userinfo, response type code, back to this page carrying from=wechat. */
+export function authorizeUrl(
+  config: { appId: string; authorizeUrl: string },
+  currentUrl: URL,
+  state: string,
+): string {
+  const target = new URL(config.authorizeUrl, currentUrl.origin);
+  target.searchParams.set('appid', config.appId);
+  target.searchParams.set('redirect_uri', returnUrl(currentUrl));
+  target.searchParams.set('response_type', 'code');
+  target.searchParams.set('scope', 'snsapi_userinfo');
+  target.searchParams.set('state', state);
+  target.hash = 'wechat_redirect';
+  return target.toString();
+}
+
+function withoutParams(url: URL, names: string[]): URL {
+  const next = new URL(url.toString());
+  for (const name of names) next.searchParams.delete(name);
+  return next;
+}
+
+async function sendToAuthorize(deps: SignInDeps): Promise<SignInOutcome> {
+  const config = await deps.getAuthConfig();
+  deps.redirect(authorizeUrl(config, deps.getUrl(), deps.newState()));
+  return { kind: 'redirecting' };
+}
+
+/**
+ * Sign-in exactly as spec §4 describes it:
+ * 1. a `setToken` query parameter is taken as the token and removed from the URL;
+ * 2. `code` and `state` from the messenger are exchanged for a token, then removed from the URL
+ *    (a failed exchange only stops loading and logs the error);
+ * 3. without a token, off to the authorisation page;
+ * 4. with one, the user info is fetched: -1001 clears the token and signs in again, any other
+ *    failure clears the token and reloads the page.
+ */
+export async function runSignIn(deps: SignInDeps): Promise<SignInOutcome> {
+  const url = deps.getUrl();
+
+  const given = url.searchParams.get('setToken');
+  if (given !== null) {
+    if (given) deps.setToken(given);
+    deps.replaceUrl(withoutParams(url, ['setToken']));
+  }
+
+  const code = url.searchParams.get('code');
+  if (code && url.searchParams.has('state')) {
+    try {
+      const { token } = await deps.login(code);
+      deps.setToken(token);
+      deps.replaceUrl(withoutParams(deps.getUrl(), ['code', 'state']));
+    } catch (error) {
+      deps.logError(error);
+      return { kind: 'failed', error };
+    }
+  }
+
+  if (!deps.getToken()) return sendToAuthorize(deps);
+
+  try {
+    return { kind: 'signed-in', userInfo: await deps.getUserInfo() };
+  } catch (error) {
+    deps.clearToken();
+    if ((error as { code?: unknown }).code === ErrorCode.SESSION_INVALID)
+      return sendToAuthorize(deps);
+    deps.logError(error);
+    deps.reload();
+    return { kind: 'reloading' };
+  }
+}

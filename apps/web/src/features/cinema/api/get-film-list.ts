@@ -1,0 +1,15 @@
+import { filmListCall, type FilmStatus } from '@marquee/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/api';
+
+/** GET /film/list: films showing (best rated first) or coming soon (soonest first). */
+export function getFilmList(status: FilmStatus) {
+  return api(filmListCall, { query: { status } });
+}
+
+export const filmListQuery = (status: FilmStatus) =>
+  queryOptions({ queryKey: ['films', 'list', status], queryFn: () => getFilmList(status) });
+
+export function useFilmList(status: FilmStatus) {
+  return useQuery(filmListQuery(status));
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CenteredSpinner } from '@/components/ui/centered-spinner';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FailureBlock } from '@/components/ui/failure-block';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { nearQueryOf, useLocation } from '@/lib/location';
+import { cinemaDateOf } from '@/lib/show-time';
+import { useFilmDetail } from '../api/get-film-detail';
+import { useFilmShows } from '../api/get-film-shows';
+import { cinemaMessages } from '../cinema-messages';
+import { filmMessages } from '../film-messages';
+import { CinemaListItem } from './cinema-list-item';
+import { DateTabs } from './date-tabs';
+import { releaseText } from './film-card';
+import { cinemaPath } from './paths';
+import { ShowChips } from './show-list';
+import './cinema.css';
+
+/** /cinema/film?filmId=&date=: the film, then the cinemas showing it on the chosen date. */
+export function FilmDetail(props: {
+  filmId: string;
+  date: string | null;
+  onDate: (date: string) => void;
+}) {
+  const t = cinemaMessages.useT();
+  const common = commonMessages.useT();
+  const f = filmMessages.useT();
+  const film = useFilmDetail(props.filmId);
+  const [isSynopsisOpen, setSynopsisOpen] = useState(false);
+
+  if (!props.filmId) {
+    return (
+      <EmptyState
+        title={t('noFilm')}
+        description={t('noFilmHint')}
+        action={
+          <Link to="/home/index" className="button button--primary">
+            {t('goHome')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (film.isPending) return <CenteredSpinner />;
+  if (film.isError) {
+    return (
+      <FailureBlock
+        title={common('somethingWrong')}
+        message={film.error.message}
+        onRetry={() => void film.refetch()}
+      />
+    );
+  }
+  const detail = film.data;
+  const today = cinemaDateOf(new Date());
+  const date =
+    props.date && detail.showDates.includes(props.date) ? props.date : detail.showDates[0];
+
+  return (
+    <div className="film-detail">
+      <header className="film-hero">
+        <div
+          className="film-hero__backdrop"
+          style={{ backgroundImage: `url("${detail.posterUrl}")` }}
+          aria-hidden
+        />
+        <img className="film-hero__poster" src={detail.posterUrl} alt="" width={100} height={140} />
+        <div className="film-hero__text">
+          <h2 className="film-hero__title">{detail.title}</h2>
+          <p className="film-hero__rating">
+            {detail.rating !== null ? (
+              <>
+                <b>{detail.rating.toFixed(1)}</b> {f('rating')}
+              </>
+            ) : (
+              f('noRating')
+            )}
+          </p>
+          <p>{detail.genres.join(' / ')}</p>
+          <p>
+            {detail.country} / {f('minutes', { count: detail.durationMinutes })}
+          </p>
+          <p>{releaseText(detail.releaseDate)}</p>
+        </div>
+      </header>
+
+      <section className="detail-section" aria-labelledby="film-synopsis">
+        <h3 id="film-synopsis" className="detail-section__title">
+          {t('synopsis')}
+        </h3>
+        <p className={`film-synopsis${isSynopsisOpen ? ' film-synopsis--open' : ''}`}>
+          {detail.synopsis}
+        </p>
+        {detail.synopsis.length > 60 && (
+          <button
+            type="button"
+            className="text-button"
+            aria-expanded={isSynopsisOpen}
+            onClick={() => setSynopsisOpen((open) => !open)}
+          >
+            {isSynopsisOpen ? t('less') : t('more')}
+          </button>
+        )}
+      </section>
+
+      <section className="detail-section" aria-labelledby="film-cast">
+        <h3 id="film-cast" className="detail-section__title">
+          {t('cast')}
+        </h3>
+        <ul className="cast-list">
+          <li className="cast-list__person">
+            <span className="cast-list__avatar" aria-hidden>
+              {detail.director.slice(0, 1)}
+            </span>
+            <strong>{detail.director}</strong>
+            <small>{t('director')}</small>
+          </li>
+          {detail.cast.map((person) => (
+            <li key={`${person.name}-${person.role}`} className="cast-list__person">
+              <span className="cast-list__avatar" aria-hidden>
+                {person.name.slice(0, 1)}
+              </span>
+              <strong>{person.name}</strong>
+              <small>{person.role}</small>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="detail-section detail-section--flush" aria-labelledby="film-shows">
+        <h3 id="film-shows" className="detail-section__title">
+          {t('cinemasWithShows')}
+        </h3>
+        {date ? (
+          <>
+            <DateTabs
+              dates={detail.showDates}
+              value={date}
+              today={today}
+              label={t('showDates')}
+              onChange={props.onDate}
+            />
+            <FilmCinemas filmId={detail.id} date={date} />
+          </>
+        ) : (
+          <EmptyState title={t('noShowsAtAll')} description={t('noShowsAtAllHint')} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function FilmCinemas(props: { filmId: string; date: string }) {
+  const t = cinemaMessages.useT();
+  const location = useLocation();
+  const shows = useFilmShows(
+    { filmId: props.filmId, date: props.date, ...nearQueryOf(location) },
+    { enabled: location.status !== 'locating' },
+  );
+  if (shows.isPending) return <CenteredSpinner />;
+  if (shows.isError) {
+    return (
+      <FailureBlock
+        title={t('cinemasFailed')}
+        message={shows.error.message}
+        onRetry={() => void shows.refetch()}
+      />
+    );
+  }
+  if (shows.data.cinemas.length === 0) {
+    return <EmptyState title={t('noShowsOnDate')} description={t('noShowsOnDateHint')} />;
+  }
+  return (
+    <ul className="cinema-list" aria-busy={shows.isFetching}>
+      {shows.data.cinemas.map(({ cinema, shows: cinemaShows }) => (
+        <CinemaListItem
+          key={cinema.id}
+          cinema={cinema}
+          to={cinemaPath(cinema.id, { filmId: props.filmId, date: props.date })}
+        >
+          <ShowChips shows={cinemaShows} />
+        </CinemaListItem>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import type { ShowSummary } from '@marquee/contracts';
+import { cinemaTimeOf } from '@/lib/show-time';
+import { cinemaMessages } from '../cinema-messages';
+import { filmMessages } from '../film-messages';
+import { seatPath } from './paths';
+
+/** A cinema's shows of one film, Maoyan style: time and end, language and hall, price, "购票". */
+export function ShowList(props: { shows: readonly ShowSummary[] }) {
+  const t = cinemaMessages.useT();
+  const f = filmMessages.useT();
+  return (
+    <ul className="show-list">
+      {props.shows.map((show) => {
+        const start = cinemaTimeOf(show.startAt);
+        return (
+          <li key={show.showId} className="show-row">
+            <Link
+              to={seatPath(show.showId)}
+              className="show-row__link"
+              aria-label={t('showAria', {
+                time: start,
+                language: show.language,
+                format: show.format,
+                hall: show.hallName,
+                price: show.discountPrice.toFixed(2),
+              })}
+            >
+              <span className="show-row__time">
+                <strong>{start}</strong>
+                <small>{t('endsAt', { time: cinemaTimeOf(show.endAt) })}</small>
+              </span>
+              <span className="show-row__hall">
+                <span>
+                  {show.language} {show.format}
+                </span>
+                <small>{show.hallName}</small>
+              </span>
+              <span className="show-row__price">
+                <strong>¥{show.discountPrice.toFixed(2)}</strong>
+                {show.price > show.discountPrice && <s>¥{show.price.toFixed(2)}</s>}
+              </span>
+              <span className="show-row__buy" aria-hidden>
+                {f('buy')}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Start times as compact chips, for a cinema listed under a film. */
+export function ShowChips(props: { shows: readonly ShowSummary[] }) {
+  const t = cinemaMessages.useT();
+  return (
+    <ul className="show-chips">
+      {props.shows.map((show) => {
+        const start = cinemaTimeOf(show.startAt);
+        return (
+          <li key={show.showId}>
+            <Link
+              to={seatPath(show.showId)}
+              className="show-chip"
+              aria-label={t('showAria', {
+                time: start,
+                language: show.language,
+                format: show.format,
+                hall: show.hallName,
+                price: show.discountPrice.toFixed(2),
+              })}
+            >
+              <strong>{start}</strong>
+              <small>
+                {show.language} {show.format}
+              </small>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

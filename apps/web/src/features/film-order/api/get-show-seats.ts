@@ -1,0 +1,27 @@
+import { showSeatsCall } from '@marquee/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/api';
+
+/** Availability goes stale fast while people choose seats: refresh every 10 s and on focus. */
+export const SEAT_REFRESH_MS = 10_000;
+
+/** GET /show/seats: the hall's layout with each seat's state, the prices and the seat limit. */
+export function getShowSeats(showId: string) {
+  return api(showSeatsCall, { query: { showId } });
+}
+
+export const showSeatsQuery = (showId: string) =>
+  queryOptions({
+    queryKey: ['shows', 'seats', showId],
+    queryFn: () => getShowSeats(showId),
+    staleTime: 0,
+  });
+
+export function useShowSeats(showId: string) {
+  return useQuery({
+    ...showSeatsQuery(showId),
+    enabled: showId !== '',
+    refetchInterval: SEAT_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,64 @@
+import { CloseOutline } from 'antd-mobile-icons';
+import { formatYuan, yuanToFen, type FilmOrderSeat } from '@marquee/contracts';
+import { filmOrderMessages } from '../film-order-messages';
+
+/** The bottom of the seat map: the chosen seats with their prices, the total and "confirm". */
+export function ChosenSeatsBar(props: {
+  seats: readonly FilmOrderSeat[];
+  total: number | undefined;
+  maxSeats: number;
+  hint: string | null;
+  isBusy: boolean;
+  onRemove: (seatId: string) => void;
+  onConfirm: () => void;
+}) {
+  const t = filmOrderMessages.useT();
+  return (
+    <div className="chosen-bar">
+      {props.hint && (
+        <p className="chosen-bar__hint" role="status">
+          {props.hint}
+        </p>
+      )}
+      {props.seats.length === 0 ? (
+        <p className="chosen-bar__empty">{t('maxSeatsHint', { max: props.maxSeats })}</p>
+      ) : (
+        <ul className="chosen-bar__seats" aria-label={t('legendChosen')}>
+          {props.seats.map((seat) => (
+            <li key={seat.id} className="chosen-bar__seat">
+              <span className="chosen-bar__seat-text">
+                <strong>{seat.label}</strong>
+                <small>¥{seat.discountPrice.toFixed(2)}</small>
+              </span>
+              <button
+                type="button"
+                className="chosen-bar__remove"
+                aria-label={t('removeSeat', { seat: seat.label })}
+                onClick={() => props.onRemove(seat.id)}
+              >
+                <CloseOutline aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="button button--primary button--block chosen-bar__confirm"
+        disabled={props.seats.length === 0 || props.isBusy}
+        onClick={props.onConfirm}
+      >
+        {props.isBusy ? (
+          t('holding')
+        ) : props.total === undefined ? (
+          t('pickSeats')
+        ) : (
+          <>
+            <span data-testid="seat-total">¥{formatYuan(yuanToFen(props.total))}</span>{' '}
+            {t('confirmSeats')}
+          </>
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Toast from 'antd-mobile/es/components/toast';
+import { RightOutline } from 'antd-mobile-icons';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  checkSeatSelection,
+  ErrorCode,
+  filmOrderTotal,
+  takenSeatIdsOf,
+  type FilmOrderSeat,
+  type Seat,
+  type SeatRuleViolation,
+} from '@marquee/contracts';
+import { CenteredSpinner } from '@/components/ui/centered-spinner';
+// Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
+import '@/lib/antd-mobile-render';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FailureBlock } from '@/components/ui/failure-block';
+import { isApiError } from '@/lib/api/api-error';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { getLang } from '@/lib/i18n/i18n';
+import { showStartLabel } from '@/lib/show-time';
+import { usePendingFilmOrder } from '../api/get-pending-film-order';
+import { useShowSeats } from '../api/get-show-seats';
+import { filmOrderPath } from '../film-order-store';
+import { filmOrderMessages } from '../film-order-messages';
+import { filmOrderStore } from '../hooks/use-film-order';
+import { ChosenSeatsBar } from './chosen-seats-bar';
+import { SeatLegend } from './seat-legend';
+import { SeatMap } from './seat-map';
+import { indexSeats, lostSeats, seatPrice, seatViewOf, toggleSeat } from './seat-map-model';
+import './seat-picker.css';
+
+const hintOf = (violation: SeatRuleViolation | undefined): string | null =>
+  violation ? violation.hint[getLang()] : null;
+
+/** /cinema/seat: the show's seat map, the seat rules explained, and the hold. */
+export function SeatPicker(props: { showId: string }) {
+  const t = filmOrderMessages.useT();
+  const common = commonMessages.useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const seatsQuery = useShowSeats(props.showId);
+  const pending = usePendingFilmOrder(props.showId);
+  const data = seatsQuery.data;
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [hint, setHint] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const byId = useMemo(() => indexSeats(data?.rows ?? []), [data]);
+
+  // Fresh availability: a chosen seat someone else took meanwhile leaves the choice, with a word.
+  const chosenRef = useRef(chosen);
+  chosenRef.current = chosen;
+  // While our own hold is on its way (and after it, until the page is left) the map shows our
+  // seats as held: that is not someone else taking them.
+  const isHolding = useRef(false);
+  useEffect(() => {
+    if (isHolding.current) return;
+    const lost = lostSeats(byId, chosenRef.current);
+    if (lost.length === 0) return;
+    const lostIds = new Set(lost.map((seat) => seat.id));
+    setChosen((current) => current.filter((id) => !lostIds.has(id)));
+    const message = t('seatTakenMeanwhile', {
+      seats: lost.map((seat) => seat.label).join(getLang() === 'en' ? ', ' : '、'),
+    });
+    setHint(message);
+    Toast.show({ content: message });
+  }, [byId, t]);
+
+  const onSeat = useCallback(
+    (seat: Seat) => {
+      if (!data) return;
+      const view = seatViewOf(seat, false);
+      if (view === 'taken' || view === 'unavailable') {
+        Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
+        return;
+      }
+      const current = chosenRef.current;
+      const next = toggleSeat(data.rows, current, seat);
+      if (next.length > data.maxSeatsPerOrder) {
+        const check = checkSeatSelection(data, [], next, data.maxSeatsPerOrder);
+        const tooMany = check.ok
+          ? undefined
+          : check.violations.find((v) => v.code === 'TOO_MANY_SEATS');
+        Toast.show({
+          content: hintOf(tooMany) ?? t('maxSeatsHint', { max: data.maxSeatsPerOrder }),
+        });
+        return;
+      }
+      setChosen(next);
+      setHint(null);
+    },
+    [data, t],
+  );
+
+  if (!props.showId) {
+    return (
+      <EmptyState
+        title={t('noShow')}
+        description={t('noShowHint')}
+        action={
+          <Link to="/home/index" className="button button--primary">
+            {t('pickShow')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (seatsQuery.isPending) return <CenteredSpinner />;
+  if (!data && isApiError(seatsQuery.error) && seatsQuery.error.code === ErrorCode.NOT_FOUND) {
+    return (
+      <EmptyState
+        title={t('showNotFound')}
+        description={seatsQuery.error.message}
+        action={
+          <Link to="/home/index" className="button button--primary">
+            {t('pickShow')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (!data) {
+    return (
+      <FailureBlock
+        title={common('somethingWrong')}
+        message={seatsQuery.error?.message ?? ''}
+        onRetry={() => void seatsQuery.refetch()}
+      />
+    );
+  }
+
+  const seats: FilmOrderSeat[] = chosen.flatMap((id) => {
+    const seat = byId.get(id);
+    if (!seat) return [];
+    return [{ id, label: seat.label, areaId: seat.areaId, ...seatPrice(data.priceAreas, seat) }];
+  });
+  const total = filmOrderTotal({ cinemaInfo: data.cinemaInfo, showInfo: data.showInfo, seats });
+
+  const confirm = async () => {
+    const check = checkSeatSelection(data, takenSeatIdsOf(data), chosen, data.maxSeatsPerOrder);
+    if (!check.ok) {
+      const message = hintOf(check.violations[0]);
+      setHint(message);
+      if (message) Toast.show({ content: message });
+      return;
+    }
+    setBusy(true);
+    isHolding.current = true;
+    try {
+      await filmOrderStore.createOrder(
+        { cinemaInfo: data.cinemaInfo, showInfo: data.showInfo, seats },
+        (to) => navigate(to),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['filmOrders'] });
+      void queryClient.invalidateQueries({ queryKey: ['shows', 'seats', props.showId] });
+    } catch (error) {
+      setBusy(false);
+      isHolding.current = false;
+      if (!isApiError(error)) {
+        setHint(error instanceof Error ? error.message : String(error));
+        return;
+      }
+      const details = (error.data ?? {}) as { seats?: string[]; violations?: SeatRuleViolation[] };
+      if (error.code === ErrorCode.SEAT_RULE_VIOLATION) {
+        setHint(hintOf(details.violations?.[0]) ?? error.message);
+      } else {
+        setHint(error.message);
+      }
+      Toast.show({ content: error.message });
+      if (error.code === ErrorCode.SEAT_UNAVAILABLE) {
+        const taken = new Set(details.seats ?? []);
+        setChosen((current) => current.filter((id) => !taken.has(byId.get(id)?.label ?? '')));
+        void seatsQuery.refetch();
+      }
+      return;
+    }
+    // Held: the page is on its way to /cinema/order; stay busy so nobody holds twice meanwhile.
+  };
+
+  const { showInfo, cinemaInfo } = data;
+  return (
+    <div className="seat-picker">
+      <header className="seat-picker__show">
+        <h2 className="seat-picker__film">{showInfo.filmTitle}</h2>
+        <p className="seat-picker__meta">
+          {showStartLabel(showInfo.startAt)} · {showInfo.language} {showInfo.format}
+        </p>
+        <p className="seat-picker__meta">
+          {cinemaInfo.name} · {showInfo.hallName}
+        </p>
+      </header>
+      {pending.data?.order && (
+        <Link to={filmOrderPath(props.showId)} className="seat-picker__pending">
+          <span>{t('pendingOrderBanner')}</span>
+          <span className="seat-picker__pending-go">
+            {t('pendingOrderGo')} <RightOutline aria-hidden />
+          </span>
+        </Link>
+      )}
+      <SeatMap hallName={showInfo.hallName} data={data} chosen={chosen} onSeat={onSeat} />
+      <SeatLegend priceAreas={data.priceAreas} rows={data.rows} />
+      <ChosenSeatsBar
+        seats={seats}
+        total={total}
+        maxSeats={data.maxSeatsPerOrder}
+        hint={hint}
+        isBusy={isBusy}
+        onRemove={(id) => {
+          const seat = byId.get(id);
+          if (seat) setChosen(toggleSeat(data.rows, chosen, seat));
+          setHint(null);
+        }}
+        onConfirm={() => void confirm()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { centreOn, clampPanZoom, fitScale, zoomAround } from './pan-zoom-math';
+
+const limits = { min: 0.3, max: 2 };
+const viewport = { width: 375, height: 400 };
+
+describe('seat map pan and zoom', () => {
+  it('fits a wide hall to the viewport width but never enlarges a small one', () => {
+    expect(fitScale(viewport, { width: 750, height: 500 }, limits)).toBe(0.5);
+    expect(fitScale(viewport, { width: 300, height: 200 }, limits)).toBe(1);
+    expect(fitScale(viewport, { width: 5000, height: 500 }, limits)).toBe(0.3);
+  });
+
+  it('keeps the point under the fingers still while zooming', () => {
+    const before = { x: -100, y: -50, scale: 1 };
+    const after = zoomAround(before, 2, 200, 100);
+    // The content point under (200, 100) was (300, 150); it must still be under (200, 100).
+    expect((200 - after.x) / after.scale).toBe(300);
+    expect((100 - after.y) / after.scale).toBe(150);
+  });
+
+  it('centres small content across, keeps it at the top, and stops a large one at its edges', () => {
+    const small = clampPanZoom(
+      { x: 50, y: 50, scale: 1 },
+      viewport,
+      { width: 300, height: 200 },
+      limits,
+    );
+    expect(small).toEqual({ scale: 1, x: 37.5, y: 0 });
+    const large = { width: 1000, height: 1000 };
+    expect(clampPanZoom({ x: 40, y: 40, scale: 1 }, viewport, large, limits)).toEqual({
+      scale: 1,
+      x: 0,
+      y: 0,
+    });
+    expect(clampPanZoom({ x: -9000, y: -9000, scale: 1 }, viewport, large, limits)).toEqual({
+      scale: 1,
+      x: -625,
+      y: -600,
+    });
+  });
+
+  it('limits the scale to the allowed range', () => {
+    expect(
+      clampPanZoom({ x: 0, y: 0, scale: 9 }, viewport, { width: 100, height: 100 }, limits).scale,
+    ).toBe(2);
+  });
+
+  it('centres a content point at the given scale', () => {
+    expect(centreOn(100, 50, 2, viewport)).toEqual({ scale: 2, x: -12.5, y: 100 });
+  });
+});

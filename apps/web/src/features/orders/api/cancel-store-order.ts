@@ -1,0 +1,21 @@
+import { cancelStoreOrderCall } from '@marquee/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/api';
+
+/** POST /storeOrder/cancel {orderId}: cancel an unpaid store order; its stock goes back at once. */
+export function cancelStoreOrder(orderId: string) {
+  return api(cancelStoreOrderCall, { body: { orderId } });
+}
+
+export function useCancelStoreOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelStoreOrder,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(['orders', 'detail', detail.orderId], detail);
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+      // The stock is back: product pages show it on their next look.
+      void queryClient.invalidateQueries({ queryKey: ['goods'] });
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import { ErrorCode, formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
+import { Link } from 'react-router';
+import { CenteredSpinner } from '@/components/ui/centered-spinner';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FailureBlock } from '@/components/ui/failure-block';
+import { isApiError } from '@/lib/api/api-error';
+import { useOrderDetail } from '../api/get-order-detail';
+import { ordersMessages } from '../orders-messages';
+import { cinemaDateTime } from './order-time';
+
+/** The pieces film and store order details share. */
+
+export const yuan = (amount: number) => `¥${formatYuan(yuanToFen(amount))}`;
+
+/** Loads the order; not found, failures and loading look the same on every order page. */
+export function OrderLoader(props: {
+  orderId: string;
+  backTo: string;
+  children: (order: OrderDetail) => ReactNode;
+}) {
+  const t = ordersMessages.useT();
+  const detail = useOrderDetail(props.orderId);
+  if (detail.isPending && props.orderId) return <CenteredSpinner />;
+  if (
+    !props.orderId ||
+    (detail.isError && isApiError(detail.error) && detail.error.code === ErrorCode.NOT_FOUND)
+  ) {
+    return (
+      <EmptyState
+        title={t('notFound')}
+        action={
+          <Link to={props.backTo} className="button button--primary">
+            {t('backToOrders')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (detail.isError) {
+    return (
+      <FailureBlock
+        title={t('loadFailed')}
+        message={detail.error.message}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  if (!detail.data) return <CenteredSpinner />;
+  return <>{props.children(detail.data)}</>;
+}
+
+export function OrderFacts(props: { order: OrderDetail }) {
+  const t = ordersMessages.useT();
+  const { order } = props;
+  return (
+    <section className="order-detail__card">
+      <dl className="order-detail__facts">
+        <div>
+          <dt>{t('orderNo')}</dt>
+          <dd>{order.orderNo}</dd>
+        </div>
+        <div>
+          <dt>{t('createdAt')}</dt>
+          <dd>{cinemaDateTime(order.createdAt)}</dd>
+        </div>
+        {order.paidAt && (
+          <div>
+            <dt>{t('paidAt')}</dt>
+            <dd>{cinemaDateTime(order.paidAt)}</dd>
+          </div>
+        )}
+        {order.phone && (
+          <div>
+            <dt>{t('phone')}</dt>
+            <dd>{order.phone}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** The order's payments and refunds, when it has any. */
+export function MoneyRecords(props: { order: OrderDetail }) {
+  const t = ordersMessages.useT();
+  const { order } = props;
+  return (
+    <>
+      {order.payments.length > 0 && (
+        <section className="order-detail__card">
+          <h3>{t('payments')}</h3>
+          <ul className="order-detail__rows" data-testid="order-payments">
+            {order.payments.map((payment) => (
+              <li key={payment.paymentId}>
+                <span>{t(payment.method)}</span>
+                <span>{yuan(payment.amount)}</span>
+                <span className="order-detail__muted">{t(`payment_${payment.status}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {order.refunds.length > 0 && (
+        <section className="order-detail__card">
+          <h3>{t('refunds')}</h3>
+          <ul className="order-detail__rows">
+            {order.refunds.map((item) => (
+              <li key={item.outRefundNo}>
+                <span>{t(item.method)}</span>
+                <span>{yuan(item.amount)}</span>
+                <span className="order-detail__muted">{t(`refund_${item.status}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
+import type { OrderDetail } from '@marquee/contracts';
+import { Link } from 'react-router';
+import { showStartLabel } from '@/lib/show-time';
+import { useRefundOrder } from '../api/refund-order';
+import { ordersMessages } from '../orders-messages';
+import { MoneyRecords, OrderFacts, OrderLoader, yuan } from './order-detail-parts';
+import { cinemaDateTime } from './order-time';
+import { StatusBadge } from './status-badge';
+import { StoreOrderBody } from './store-order-detail-view';
+import { TicketQr } from './ticket-qr';
+import './orders.css';
+
+/** /order/detail?orderId=: the film order, its ticket and QR, its payments, and refund while allowed. */
+export function OrderDetailView(props: { orderId: string }) {
+  return (
+    <OrderLoader orderId={props.orderId} backTo="/home/order">
+      {(order) =>
+        // A store order opened by this address still shows as one.
+        order.kind === 'store' ? (
+          <StoreOrderBody order={order} />
+        ) : (
+          <OrderDetailBody order={order} />
+        )
+      }
+    </OrderLoader>
+  );
+}
+
+function OrderDetailBody(props: { order: OrderDetail }) {
+  const t = ordersMessages.useT();
+  const { order } = props;
+  const film = order.film;
+  const refund = useRefundOrder();
+  const hasAutoRefund = order.refunds.some((r) => r.isAutomatic);
+
+  const askRefund = async () => {
+    const isConfirmed = await Dialog.confirm({
+      title: t('refundConfirmTitle'),
+      content: t('refundConfirmText'),
+      confirmText: t('refundConfirm'),
+      cancelText: t('keepTicket'),
+    });
+    if (!isConfirmed) return;
+    try {
+      await refund.mutateAsync(order.orderId);
+      Toast.show({ icon: 'success', content: t('refundDone') });
+    } catch (error) {
+      Toast.show({ content: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <div className="order-detail">
+      <section className="order-detail__status">
+        <StatusBadge status={order.status} />
+        <strong>{yuan(order.amount)}</strong>
+      </section>
+
+      {hasAutoRefund && (
+        <p className="order-detail__notice" role="status">
+          {t('autoRefund')}
+        </p>
+      )}
+
+      {order.ticket && (
+        <section className="order-detail__card order-detail__ticket" aria-label={t('ticketCode')}>
+          <TicketQr content={order.ticket.qrContent} code={order.ticket.code} />
+          <p className="order-detail__code">
+            {t('ticketCode')} <strong data-testid="ticket-code">{order.ticket.code}</strong>
+          </p>
+          <p className="order-detail__hint">{t('ticketHint')}</p>
+        </section>
+      )}
+
+      {film && (
+        <section className="order-detail__card" aria-label={film.showInfo.filmTitle}>
+          <div className="order-detail__film">
+            <img
+              src={film.showInfo.posterUrl}
+              alt=""
+              width={60}
+              height={84}
+              className="order-item__poster"
+            />
+            <div>
+              <h2>{film.showInfo.filmTitle}</h2>
+              <p>
+                {showStartLabel(film.showInfo.startAt)} · {film.showInfo.language}{' '}
+                {film.showInfo.format}
+              </p>
+              <p>{film.cinemaInfo.name}</p>
+              <p>{film.showInfo.hallName}</p>
+            </div>
+          </div>
+          <dl className="order-detail__facts">
+            <div>
+              <dt>{t('seats')}</dt>
+              <dd>{film.seats.map((seat) => seat.label).join('、')}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+
+      {order.status === 'pending_payment' && film && (
+        <section className="order-detail__card">
+          <p>{t('payBefore', { time: cinemaDateTime(order.payDeadlineAt) })}</p>
+          <Link
+            to={`/cinema/order?showId=${encodeURIComponent(film.showInfo.showId)}`}
+            className="button button--primary button--block"
+          >
+            {t('payNow')}
+          </Link>
+        </section>
+      )}
+
+      <OrderFacts order={order} />
+      <MoneyRecords order={order} />
+
+      {order.status === 'ticketed' && order.refund.allowedUntil && (
+        <section className="order-detail__refund">
+          {order.refund.isAllowed ? (
+            <>
+              <p>{t('refundUntil', { time: cinemaDateTime(order.refund.allowedUntil) })}</p>
+              <button
+                type="button"
+                className="button button--block"
+                disabled={refund.isPending}
+                onClick={() => void askRefund()}
+              >
+                {t('refund')}
+              </button>
+            </>
+          ) : (
+            <p>{t('refundClosed', { time: cinemaDateTime(order.refund.allowedUntil) })}</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

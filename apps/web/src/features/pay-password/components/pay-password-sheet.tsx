@@ -1,0 +1,110 @@
+import { ErrorCode } from '@marquee/contracts';
+import NumberKeyboard from 'antd-mobile/es/components/number-keyboard';
+import PasscodeInput, { type PasscodeInputRef } from 'antd-mobile/es/components/passcode-input';
+import Popup from 'antd-mobile/es/components/popup';
+import Toast from 'antd-mobile/es/components/toast';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '@/lib/api/api-error';
+import { forgetPayKey } from '@/lib/pay-password-transform';
+import { useSetPayPassword } from '../api/set-pay-password';
+import {
+  enterDigits,
+  retryNewPassword,
+  retryOldPassword,
+  startFlow,
+  type FlowState,
+} from '../pay-password-flow';
+import { payPasswordMessages } from '../pay-password-messages';
+import './pay-password-sheet.css';
+
+const stepLabel = { old: 'stepOld', new: 'stepNew', confirm: 'stepConfirm' } as const;
+
+/**
+ * Set (new, confirm) or change (old, new, confirm) the 6-digit pay password with antd-mobile's
+ * passcode cells and number pad. Problems found here (format, trivial, mismatch) never reach the
+ * server; the server's refusals (wrong old password, locked, stale) show its message.
+ */
+export function PayPasswordSheet(props: {
+  visible: boolean;
+  hasPayPassword: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = payPasswordMessages.useT();
+  const [flow, setFlow] = useState<FlowState>(() => startFlow(props.hasPayPassword));
+  const [digits, setDigits] = useState('');
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const input = useRef<PasscodeInputRef>(null);
+  const mutation = useSetPayPassword(() => {
+    Toast.show({ icon: 'success', content: t('saved') });
+    props.onSaved();
+  });
+
+  useEffect(() => {
+    if (!props.visible) return;
+    setFlow(startFlow(props.hasPayPassword));
+    setDigits('');
+    setServerMessage(null);
+    const timer = window.setTimeout(() => input.current?.focus(), 300);
+    return () => window.clearTimeout(timer);
+  }, [props.visible, props.hasPayPassword]);
+
+  async function submit(ready: FlowState) {
+    try {
+      await mutation.mutateAsync({ password: ready.newPassword!, oldPassword: ready.oldPassword });
+    } catch (error) {
+      const code = isApiError(error) ? error.code : null;
+      setServerMessage(isApiError(error) ? error.message : String(error));
+      if (code === ErrorCode.PAYLOAD_STALE) forgetPayKey();
+      // A wrong or locked old password: ask for the old one again (the message says how long).
+      const isOldRefused =
+        code === ErrorCode.PAY_PASSWORD_WRONG || code === ErrorCode.PAY_PASSWORD_LOCKED;
+      setFlow(isOldRefused ? retryOldPassword(ready) : retryNewPassword(ready));
+      input.current?.focus();
+    }
+  }
+
+  function onFill(value: string) {
+    const next = enterDigits(flow, value);
+    setServerMessage(null);
+    setFlow(next);
+    setDigits('');
+    if (next.isReady) void submit(next);
+  }
+
+  const problem = serverMessage ?? (flow.problem ? t(flow.problem) : null);
+  const title = props.hasPayPassword ? t('changeTitle') : t('setTitle');
+  return (
+    <Popup
+      visible={props.visible}
+      onMaskClick={props.onClose}
+      destroyOnClose
+      bodyClassName="pay-password-sheet"
+    >
+      <div role="dialog" aria-label={title} className="pay-password-sheet__body">
+        <header className="pay-password-sheet__header">
+          <h2>{title}</h2>
+          <button type="button" className="pay-password-sheet__close" onClick={props.onClose}>
+            {t('close')}
+          </button>
+        </header>
+        <p className="pay-password-sheet__step" data-testid="pay-password-step">
+          {t(stepLabel[flow.step])}
+        </p>
+        <PasscodeInput
+          ref={input}
+          length={6}
+          value={digits}
+          onChange={setDigits}
+          onFill={onFill}
+          error={problem !== null}
+          aria-label={t('passcodeLabel')}
+          keyboard={<NumberKeyboard randomOrder={false} />}
+        />
+        <p className="pay-password-sheet__message" role={problem ? 'alert' : undefined}>
+          {mutation.isPending ? t('submitting') : (problem ?? t('hint'))}
+        </p>
+      </div>
+    </Popup>
+  );
+}

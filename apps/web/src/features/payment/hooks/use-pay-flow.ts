@@ -1,0 +1,170 @@
+import { ErrorCode, type PayParam } from '@marquee/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CLIENT_ERROR, isApiError } from '@/lib/api/api-error';
+import { requestPayment, type PaySignFields } from '@/lib/messenger-pay';
+import { encryptPassword, forgetPayKey } from '@/lib/pay-password-transform';
+import { randomString } from '@/lib/random';
+import { cancelPayment } from '../api/cancel-payment';
+import { usePaymentStatus, type PaymentRef } from '../api/get-payment-status';
+import { payByCard } from '../api/pay-by-card';
+import { payByWechat } from '../api/pay-by-wechat';
+import { paymentMessages } from '../payment-messages';
+
+export type PayStage =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'sheet' }
+  | { kind: 'checking'; ref: PaymentRef }
+  | { kind: 'cancelled' }
+  | { kind: 'autoRefunded' }
+  | { kind: 'failed'; message: string };
+
+/** Errors after which we cannot know whether the server charged: ask it instead of guessing. */
+const UNKNOWN_RESULT = new Set<number>([
+  CLIENT_ERROR.TIMEOUT,
+  CLIENT_ERROR.NETWORK,
+  CLIENT_ERROR.EMPTY_ANSWER,
+]);
+/** Refusals the password keypad shows while staying open. */
+const KEYPAD_ERRORS = new Set<number>([ErrorCode.PAY_PASSWORD_WRONG, ErrorCode.PAYLOAD_STALE]);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Paying one order, from the confirm button to a known result. Each attempt gets an idempotency
+ * key that is reused when the same attempt is retried after a network failure, so a retry never
+ * charges twice. A result that is not known yet is "checking", never "failed".
+ */
+export function usePayFlow(options: {
+  /** Spec §3's `param`: the film or store order being paid. */
+  param: PayParam;
+  phone: string;
+  onPaid: (orderId: string) => void;
+}) {
+  const t = paymentMessages.useT();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<PayStage>({ kind: 'idle' });
+  const attemptKey = useRef<string | null>(null);
+  const keyForAttempt = () => (attemptKey.current ??= `pay-${randomString(24)}`);
+  const endAttempt = () => {
+    attemptKey.current = null;
+  };
+  const { param } = options;
+  const phone = /^1\d{10}$/.test(options.phone) ? options.phone : undefined;
+
+  const status = usePaymentStatus(stage.kind === 'checking' ? stage.ref : null);
+  const { onPaid } = options;
+  const { orderId } = param;
+  useEffect(() => {
+    if (stage.kind !== 'checking') return;
+    if (status.isError && isApiError(status.error) && status.error.code === ErrorCode.NOT_FOUND) {
+      // The request never reached the server: nothing was charged; the same key may try again.
+      setStage({ kind: 'failed', message: t('failedNoReason') });
+      return;
+    }
+    const answer = status.data;
+    if (!answer?.isSettled) return;
+    endAttempt();
+    void queryClient.invalidateQueries({ queryKey: ['cards'] });
+    if (answer.isAutoRefunded) setStage({ kind: 'autoRefunded' });
+    else if (answer.status === 'succeeded') onPaid(orderId);
+    else if (answer.status === 'cancelled') setStage({ kind: 'cancelled' });
+    else setStage({ kind: 'failed', message: t('failedNoReason') });
+  }, [stage, status.data, status.isError, status.error, onPaid, orderId, queryClient, t]);
+
+  const openSheet = useCallback(
+    async (fields: PaySignFields & { paymentId: string }) => {
+      setStage({ kind: 'sheet' });
+      const release = () => void cancelPayment(fields.paymentId).catch(() => undefined);
+      const outcome = await requestPayment(fields, {
+        onCancel: () => {
+          release();
+          setStage({ kind: 'cancelled' });
+        },
+        onFail: (reason) => {
+          release();
+          setStage({
+            kind: 'failed',
+            message: reason ? t('failed', { reason }) : t('failedNoReason'),
+          });
+        },
+      });
+      if (outcome === 'success')
+        setStage({ kind: 'checking', ref: { paymentId: fields.paymentId } });
+      else endAttempt();
+    },
+    [t],
+  );
+
+  const handleError = (error: unknown) => {
+    if (isApiError(error) && UNKNOWN_RESULT.has(error.code)) {
+      setStage({ kind: 'checking', ref: { orderId } });
+      return;
+    }
+    endAttempt();
+    setStage({ kind: 'failed', message: messageOf(error) });
+  };
+
+  /**
+   * The last request exactly as sent (same key, same encrypted password): re-sent when its result
+   * stays unknown. The server replays the answer if it had it, or handles it for the first time.
+   */
+  const lastSend = useRef<(() => Promise<void>) | null>(null);
+
+  const payWithWechat = async () => {
+    const key = keyForAttempt();
+    lastSend.current = async () => openSheet(await payByWechat({ param, phone }, key));
+    setStage({ kind: 'submitting' });
+    try {
+      await lastSend.current();
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  /** Resolves with a message for the keypad when it should stay open (wrong password, stale). */
+  const payWithCards = async (password: string, cardIdList: string[], wechatFen: number) => {
+    setStage({ kind: 'submitting' });
+    try {
+      const key = keyForAttempt();
+      const body = {
+        password: await encryptPassword(password),
+        param,
+        phone,
+        cardIdList,
+        payDetailParam: wechatFen > 0 ? { wechatAmount: wechatFen / 100 } : undefined,
+      };
+      lastSend.current = async () => {
+        const answer = await payByCard(body, key);
+        if (answer.wechatPay) return openSheet(answer.wechatPay);
+        endAttempt();
+        void queryClient.invalidateQueries({ queryKey: ['cards'] });
+        onPaid(answer.orderId);
+      };
+      await lastSend.current();
+      return null;
+    } catch (error) {
+      if (isApiError(error) && KEYPAD_ERRORS.has(error.code)) {
+        if (error.code === ErrorCode.PAYLOAD_STALE) forgetPayKey();
+        setStage({ kind: 'idle' });
+        return error.message;
+      }
+      handleError(error);
+      return null;
+    }
+  };
+
+  /** "Checking" for a while without an answer: send the same request again (never a new charge). */
+  const resend = async () => {
+    if (!lastSend.current) return;
+    setStage({ kind: 'submitting' });
+    try {
+      await lastSend.current();
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  return { stage, payWithWechat, payWithCards, resend, reset: () => setStage({ kind: 'idle' }) };
+}

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import { ShopbagOutline } from 'antd-mobile-icons';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FailureBlock } from '@/components/ui/failure-block';
+import { useGoodsList } from '../api/get-goods-list';
+import { sortGoodsByPrice } from '../goods-rules';
+import { useLoadMore } from '../hooks/use-load-more';
+import { storeMessages } from '../store-messages';
+import { GoodsCard } from './goods-card';
+
+/** The goods of one category (or all), cheapest first, the next page loading as the user scrolls. */
+export function GoodsList(props: { categoryId: string }) {
+  const t = storeMessages.useT();
+  const list = useGoodsList(props.categoryId === '0' ? null : props.categoryId);
+  const goods = useMemo(
+    () => sortGoodsByPrice(list.data?.pages.flatMap((page) => page.list) ?? []),
+    [list.data],
+  );
+  const canLoad = list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError;
+  const sentinel = useLoadMore<HTMLDivElement>({
+    enabled: canLoad,
+    onLoad: () => void list.fetchNextPage(),
+  });
+
+  if (list.isPending) return <GoodsListSkeleton />;
+  if (list.isError && goods.length === 0) {
+    return (
+      <FailureBlock
+        title={t('goodsFailed')}
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
+  if (goods.length === 0) {
+    return (
+      <EmptyState icon={<ShopbagOutline />} title={t('noGoods')} description={t('noGoodsHint')} />
+    );
+  }
+  return (
+    <>
+      <ul className="goods-list" data-testid="goods-list">
+        {goods.map((item) => (
+          <GoodsCard key={item.id} goods={item} />
+        ))}
+      </ul>
+      <div ref={sentinel} className="goods-list__more" aria-live="polite">
+        {list.isFetchingNextPage ? (
+          t('loadingMore')
+        ) : list.hasNextPage ? (
+          <button type="button" className="button" onClick={() => void list.fetchNextPage()}>
+            {t('loadMore')}
+          </button>
+        ) : (
+          t('noMore')
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Holds the list's place (same card height) while the first page loads. */
+export function GoodsListSkeleton() {
+  return (
+    <ul className="goods-list" aria-hidden>
+      {[0, 1, 2, 3].map((key) => (
+        <li key={key} className="goods-card goods-card--skeleton">
+          <span className="goods-card__link">
+            <span className="goods-card__picture" />
+            <span className="goods-card__body">
+              <span className="skeleton-line skeleton-line--wide" />
+              <span className="skeleton-line" />
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect, type ReactNode } from 'react';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
+import { ClockCircleOutline, EnvironmentOutline } from 'antd-mobile-icons';
+import { formatYuan, yuanToFen, type OrderDetail, type PayParam } from '@marquee/contracts';
+import { Link, useNavigate } from 'react-router';
+// Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
+import '@/lib/antd-mobile-render';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { MAX_LINE_QUANTITY } from '../goods-rules';
+import { cartStore } from '../hooks/use-cart';
+import { storeMessages } from '../store-messages';
+import { LineThumb } from './line-thumb';
+import { paymentPath, productListPath, storeOrderPath } from './paths';
+import './store.css';
+import './checkout.css';
+
+/** What the route page's pay area gets: the payment feature plugs in here. */
+export interface StorePaySlot {
+  param: PayParam;
+  total: number;
+  phone: string;
+  isExpired: boolean;
+}
+
+/**
+ * /store/order/payment?orderId=: an order made and not paid yet, its deadline counting down (the
+ * stock stays reserved until then), and the pay area. A failed or cancelled payment stays here to
+ * pay the same order again.
+ */
+export function StoreOrderPay(props: {
+  order: OrderDetail;
+  /** Server clock minus the phone's. */
+  offsetMs: number;
+  renderPay: (slot: StorePaySlot) => ReactNode;
+  onCancel: (orderId: string) => Promise<unknown>;
+  isCancelling: boolean;
+}) {
+  const t = storeMessages.useT();
+  const navigate = useNavigate();
+  const { order } = props;
+  const left = useCountdown(order.payDeadlineAt, props.offsetMs);
+  const isExpired = order.status === 'expired' || (left !== undefined && left <= 0);
+  const store = order.store;
+
+  // Paid meanwhile (another tab, a late WeChat answer): the order's own page says so.
+  const isPaid =
+    order.status !== 'pending_payment' &&
+    order.status !== 'expired' &&
+    order.status !== 'cancelled';
+  useEffect(() => {
+    if (order.status === 'cancelled') cartStore.endCheckout(order.orderId);
+    if (!isPaid) return;
+    cartStore.endCheckout(order.orderId);
+    navigate(storeOrderPath(order.orderId), { replace: true });
+  }, [isPaid, navigate, order.orderId, order.status]);
+
+  const orderAgain = () => {
+    cartStore.checkoutNow(
+      (store?.items ?? []).map((item) => ({
+        goodsId: item.goodsId,
+        goodsInfoId: item.goodsInfoId,
+        goodsName: item.goodsName,
+        goodsInfoName: item.goodsInfoName,
+        imageUrl: item.imageUrl,
+        price: item.price,
+        quantity: item.quantity,
+        maxQuantity: MAX_LINE_QUANTITY,
+      })),
+    );
+    navigate(paymentPath(), { replace: true });
+  };
+  const confirmCancel = async () => {
+    const isConfirmed = await Dialog.confirm({
+      title: t('cancelConfirmTitle'),
+      content: t('cancelConfirmText'),
+      confirmText: t('cancelConfirm'),
+      cancelText: t('keepOrder'),
+    });
+    if (!isConfirmed) return;
+    try {
+      await props.onCancel(order.orderId);
+      cartStore.endCheckout(order.orderId);
+      Toast.show({ content: t('cancelled') });
+      navigate(productListPath(), { replace: true });
+    } catch (error) {
+      Toast.show({ content: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  if (isPaid) return null;
+  if (order.status === 'cancelled') {
+    return (
+      <EmptyState
+        title={t('orderGone')}
+        description={t('orderGoneHint')}
+        action={
+          <Link to={storeOrderPath(order.orderId)} className="button button--primary" replace>
+            {t('viewOrder')}
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="checkout">
+      {isExpired ? (
+        <section className="checkout__expired" role="alert">
+          <ClockCircleOutline className="checkout__expired-icon" aria-hidden />
+          <h2>{t('payExpired')}</h2>
+          <p>{t('payExpiredHint')}</p>
+          <button type="button" className="button button--primary" onClick={orderAgain}>
+            {t('orderAgain')}
+          </button>
+        </section>
+      ) : (
+        <p className="checkout__countdown" role="timer" aria-live="off">
+          <ClockCircleOutline aria-hidden />
+          {t('payLeft')}
+          <strong data-testid="pay-countdown">{formatCountdown(left ?? 0)}</strong>
+        </p>
+      )}
+
+      {store && (
+        <section className="store-card checkout__pickup">
+          <div className="pickup-row pickup-row--static">
+            <EnvironmentOutline className="pickup-row__icon" aria-hidden />
+            <span className="pickup-row__text">
+              <small>{t('pickupCinema')}</small>
+              <strong data-testid="pickup-cinema">{store.cinemaInfo.name}</strong>
+              <span className="pickup-row__address">{store.cinemaInfo.address}</span>
+            </span>
+          </div>
+        </section>
+      )}
+
+      <section className="store-card" aria-labelledby="order-items">
+        <h2 id="order-items" className="store-card__title">
+          {t('items')}
+        </h2>
+        <ul className="line-list">
+          {(store?.items ?? []).map((item) => (
+            <li key={item.goodsInfoId} className="line-item">
+              <LineThumb line={item} />
+              <span className="line-item__side">
+                <span className="line-item__price">¥{formatYuan(yuanToFen(item.amount))}</span>
+                <span className="line-item__quantity">
+                  {t('lineAmount', { quantity: item.quantity })}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <dl className="checkout__facts">
+          <div>
+            <dt>{t('phone')}</dt>
+            <dd>{order.phone ?? ''}</dd>
+          </div>
+          <div>
+            <dt>{t('orderNo')}</dt>
+            <dd>{order.orderNo}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {!isExpired && (
+        <button
+          type="button"
+          className="button checkout__cancel"
+          disabled={props.isCancelling}
+          onClick={() => void confirmCancel()}
+        >
+          {t('cancelOrder')}
+        </button>
+      )}
+
+      <div className="checkout-bar checkout-bar--pay">
+        {props.renderPay({
+          param: { orderType: 'STORE_ORDER', orderId: order.orderId },
+          total: order.amount,
+          phone: order.phone ?? '',
+          isExpired,
+        })}
+      </div>
+    </div>
+  );
+}

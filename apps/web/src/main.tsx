@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { getLang } from './lib/i18n/i18n';
+import './styles.css';
+
+// antd-mobile's Toast and Dialog need a React 19 mount; loaded beside the first page, not in it.
+void import('./lib/antd-mobile-render');
+document.documentElement.lang = getLang() === 'en' ? 'en' : 'zh-CN';
+// The UI kit speaks Chinese by default; its English texts load only for English readers.
+if (getLang() === 'en') {
+  void Promise.all([
+    import('antd-mobile/es/components/config-provider'),
+    import('antd-mobile/es/locales/en-US'),
+  ]).then(([config, enUS]) => config.setDefaultConfig({ locale: enUS.default }));
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={createRouter()} />
+    </Providers>
+  </StrictMode>,
+);

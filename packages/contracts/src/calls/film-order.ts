@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { orderStatuses } from '../rules/order-status.js';
+import { cinemaInfoSchema, showInfoSchema } from './cinema.js';
+
+/**
+ * Film orders. Creating one holds its seats for `holdMinutes` (a site setting, 15 by default) until
+ * `holdExpiresAt`; paying is another call (the payment module). A user has at most one unpaid
+ * order per show: creating a new one releases the previous one.
+ *
+ * Refusals: SEAT_UNAVAILABLE (40902, details.seats names the taken seats, e.g. ["C7"]);
+ * SEAT_RULE_VIOLATION (42201, details.violations lists SeatRuleViolation with a fix hint);
+ * NOT_FOUND (40401) for an unknown show or someone else's order; ORDER_STATE_INVALID on cancel of
+ * an order that is no longer pending.
+ */
+
+const id = z.string().trim().min(1).max(64);
+
+export const filmOrderSeatSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  areaId: z.string().nullable(),
+  /** Standard price, yuan. */
+  price: z.number(),
+  /** Member price, yuan (spec §3): what the order charges. */
+  discountPrice: z.number(),
+});
+export type FilmOrderSeat = z.infer<typeof filmOrderSeatSchema>;
+
+export const filmOrderSchema = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  status: z.enum(orderStatuses),
+  showInfo: showInfoSchema,
+  cinemaInfo: cinemaInfoSchema,
+  seats: z.array(filmOrderSeatSchema),
+  /** Sum of the seats' discountPrice, yuan rounded to 2 decimals (spec §3). */
+  total: z.number(),
+  /** When the seats are released unless paid (= the order's pay deadline). */
+  holdExpiresAt: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Server time of this answer, so a countdown does not trust the phone's clock. */
+  serverTime: z.string(),
+});
+export type FilmOrder = z.infer<typeof filmOrderSchema>;
+
+export const createFilmOrderCall = defineCall({
+  method: 'POST',
+  path: '/filmOrder/create',
+  isSignedIn: true,
+  body: z.object({
+    showId: id,
+    seatIds: z.array(id).min(1).max(50),
+  }),
+  answer: filmOrderSchema,
+});
+
+export const filmOrderDetailCall = defineCall({
+  method: 'GET',
+  path: '/filmOrder/detail',
+  isSignedIn: true,
+  query: z.object({ orderId: id }),
+  answer: filmOrderSchema,
+});
+
+export const cancelFilmOrderCall = defineCall({
+  method: 'POST',
+  path: '/filmOrder/cancel',
+  isSignedIn: true,
+  body: z.object({ orderId: id }),
+  answer: filmOrderSchema,
+});
+
+/** The signed-in user's unpaid, unexpired order for a show; `order` is null when there is none. */
+export const pendingFilmOrderCall = defineCall({
+  method: 'GET',
+  path: '/filmOrder/pending',
+  isSignedIn: true,
+  query: z.object({ showId: id }),
+  answer: z.object({ order: filmOrderSchema.nullable() }),
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineCall, pageAnswer, pageQuery } from '../call.js';
+import { orderStatuses } from '../rules/order-status.js';
+import { paymentMethods, paymentStatuses } from '../rules/payment.js';
+import { cinemaInfoSchema, showInfoSchema } from './cinema.js';
+import { filmOrderSeatSchema } from './film-order.js';
+import { storeOrderLineSchema } from './store.js';
+
+/** The user's orders after checkout: the list of the order tab, one order's detail, a refund. */
+
+const id = z.string().trim().min(1).max(64);
+export const orderKinds = ['film', 'store'] as const;
+
+export const orderSummarySchema = z.object({
+  orderId: z.string(),
+  orderNo: z.string(),
+  kind: z.enum(orderKinds),
+  status: z.enum(orderStatuses),
+  /** Yuan. */
+  amount: z.number(),
+  /** Film title, or the store order's first item. */
+  title: z.string(),
+  /** Cinema and hall, or the store's pickup place. */
+  subtitle: z.string(),
+  posterUrl: z.string().nullable(),
+  /** The show's start for film orders. */
+  startAt: z.string().nullable(),
+  createdAt: z.string(),
+  payDeadlineAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListCall = defineCall({
+  method: 'GET',
+  path: '/order/list',
+  isSignedIn: true,
+  query: pageQuery.extend({ kind: z.enum(orderKinds).default('film') }),
+  answer: pageAnswer(orderSummarySchema),
+});
+
+export const orderPaymentSchema = z.object({
+  paymentId: z.string(),
+  method: z.enum(paymentMethods),
+  /** Yuan. */
+  amount: z.number(),
+  status: z.enum(paymentStatuses),
+  createdAt: z.string(),
+});
+
+export const orderRefundSchema = z.object({
+  outRefundNo: z.string(),
+  method: z.enum(paymentMethods),
+  /** Yuan. */
+  amount: z.number(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  /** Sent back by the system (a payment that came after the order expired), not asked for. */
+  isAutomatic: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const orderDetailSchema = z.object({
+  orderId: z.string(),
+  orderNo: z.string(),
+  kind: z.enum(orderKinds),
+  status: z.enum(orderStatuses),
+  amount: z.number(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  payDeadlineAt: z.string(),
+  film: z
+    .object({
+      showInfo: showInfoSchema,
+      cinemaInfo: cinemaInfoSchema,
+      seats: z.array(filmOrderSeatSchema),
+    })
+    .nullable(),
+  /** A store order's pickup cinema and lines; null for film orders. */
+  store: z
+    .object({
+      cinemaInfo: cinemaInfoSchema,
+      items: z.array(storeOrderLineSchema),
+    })
+    .nullable(),
+  /** The ticket code shown at the counter and the text of its QR code; null until ticketed. */
+  ticket: z.object({ code: z.string(), qrContent: z.string() }).nullable(),
+  /** A store order's pickup code and the text of its QR code; null until ready. */
+  pickup: z.object({ code: z.string(), qrContent: z.string() }).nullable(),
+  payments: z.array(orderPaymentSchema),
+  refunds: z.array(orderRefundSchema),
+  refund: z.object({
+    isAllowed: z.boolean(),
+    /** The last moment a refund is accepted (refundCutoffMinutes before the show); null if never. */
+    allowedUntil: z.string().nullable(),
+  }),
+  serverTime: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderDetailCall = defineCall({
+  method: 'GET',
+  path: '/order/detail',
+  isSignedIn: true,
+  query: z.object({ orderId: id }),
+  answer: orderDetailSchema,
+});
+
+/**
+ * Refund a ticketed film order, or a ready (not yet picked up) store order, while allowed: cards are credited back at once, the WeChat part is
+ * refunded through WeChat (pending until it confirms), the seats are released. Refusals:
+ * ORDER_STATE_INVALID (not ticketed), REFUND_NOT_ALLOWED (past the cutoff), NOT_FOUND.
+ */
+export const refundOrderCall = defineCall({
+  method: 'POST',
+  path: '/order/refund',
+  isSignedIn: true,
+  body: z.object({ orderId: id }),
+  answer: orderDetailSchema,
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+
+/**
+ * A password as the client sends it: base64 of the RSA-OAEP (SHA-256) ciphertext of the JSON
+ * `{ password, timestamp, nonce }` (`PayPasswordPayload`), encrypted with the key of `payKeyCall`.
+ */
+export const encryptedPasswordSchema = z
+  .string()
+  .trim()
+  .min(16)
+  .max(1024)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
+
+/** The plaintext inside an encrypted password (spec §5: the transform). */
+export const payPasswordPayloadSchema = z.object({
+  password: z.string().max(64),
+  /** Milliseconds since the epoch, when the client encrypted it. */
+  timestamp: z.number().int().positive(),
+  /** At least 16 random characters; each payload is accepted once. */
+  nonce: z.string().min(16).max(64),
+});
+export type PayPasswordPayload = z.infer<typeof payPasswordPayloadSchema>;
+
+/** The public key the client encrypts pay passwords with. */
+export const payKeyCall = defineCall({
+  method: 'GET',
+  path: '/security/payKey',
+  isSignedIn: false,
+  answer: z.object({
+    keyId: z.string(),
+    /** SubjectPublicKeyInfo, DER, base64: WebCrypto `importKey('spki', …)`. */
+    spki: z.string(),
+    algorithm: z.literal('RSA-OAEP-256'),
+  }),
+});
+
+/** Spec §7: set the pay password, or change it (then the old one is required). */
+export const setPayPasswordCall = defineCall({
+  method: 'POST',
+  path: '/userInfo/card/setPassword',
+  isSignedIn: true,
+  body: z.object({
+    password: encryptedPasswordSchema,
+    oldPassword: encryptedPasswordSchema.optional(),
+  }),
+  answer: z.object({ hasPayPassword: z.literal(true) }),
+});

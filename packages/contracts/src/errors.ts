@@ -1,0 +1,231 @@
+/**
+ * The closed catalogue of non-zero answer codes. Each has a symbolic name, an HTTP status and a
+ * message in both languages; `details` fill the specific message ("Seat C7 was just taken").
+ * Codes never change meaning once shipped: add new ones, never renumber.
+ */
+export type Lang = 'zh' | 'en';
+
+type Details = Record<string, unknown>;
+type Message = (details: Details) => string;
+
+interface ErrorDefinition {
+  code: number;
+  status: number;
+  zh: Message;
+  en: Message;
+}
+
+const list = (value: unknown): string =>
+  Array.isArray(value) ? value.join(', ') : String(value ?? '');
+const minutes = (value: unknown): string => String(Math.max(1, Math.ceil(Number(value ?? 0) / 60)));
+
+export const errorCatalogue = {
+  SESSION_INVALID: {
+    code: -1001,
+    status: 401,
+    zh: () => '登录已失效，请重新登录',
+    en: () => 'Your session has ended. Please sign in again.',
+  },
+  VALIDATION_FAILED: {
+    code: 40001,
+    status: 400,
+    zh: (d) => (d.hint ? String(d.hint) : `请求内容有误：${list(d.fields)}`),
+    en: (d) =>
+      d.hintEn || d.hint
+        ? String(d.hintEn ?? d.hint)
+        : `Some fields are not valid: ${list(d.fields)}`,
+  },
+  SITE_UNKNOWN: {
+    code: 40002,
+    status: 400,
+    zh: (d) =>
+      d.site
+        ? `未知的站点「${String(d.site)}」，请检查访问地址`
+        : '请求缺少站点（site 请求头），请从影城的访问地址打开',
+    en: (d) =>
+      d.site
+        ? `Unknown site "${String(d.site)}". Check the address you opened.`
+        : 'The request names no site (the "site" header). Open the app from your cinema\'s address.',
+  },
+  LOGIN_CODE_INVALID: {
+    code: 40003,
+    status: 400,
+    zh: () => '授权码无效或已过期，请重新授权登录',
+    en: () => 'The sign-in code is invalid or has expired. Please sign in again.',
+  },
+  NOT_FOUND: {
+    code: 40401,
+    status: 404,
+    zh: (d) => `${String(d.what ?? '内容')}不存在或已下架`,
+    en: (d) => `${String(d.whatEn ?? d.what ?? 'That item')} was not found.`,
+  },
+  CONFLICT: {
+    code: 40901,
+    status: 409,
+    zh: () => '数据已被修改，请刷新后重试',
+    en: () => 'This was changed meanwhile. Refresh and try again.',
+  },
+  SEAT_UNAVAILABLE: {
+    code: 40902,
+    status: 409,
+    zh: (d) => `座位 ${list(d.seats)} 刚刚被别人选走了，请重新选座`,
+    en: (d) => `Seat ${list(d.seats)} was just taken. Please pick another.`,
+  },
+  SEAT_RULE_VIOLATION: {
+    code: 42201,
+    status: 422,
+    zh: (d) => String(d.hint ?? '所选座位不符合选座规则'),
+    en: (d) => String(d.hintEn ?? d.hint ?? 'The chosen seats break the seat rules.'),
+  },
+  HOLD_EXPIRED: {
+    code: 42202,
+    status: 422,
+    zh: (d) =>
+      d.kind === 'store'
+        ? '订单已超时，商品已释放，请重新下单'
+        : '订单已超时，座位已释放，请重新选座',
+    en: (d) =>
+      d.kind === 'store'
+        ? 'The order timed out and its items were released. Please order again.'
+        : 'The order timed out and its seats were released. Please choose seats again.',
+  },
+  ORDER_STATE_INVALID: {
+    code: 42203,
+    status: 422,
+    zh: (d) => `订单当前状态（${String(d.status ?? '')}）不能执行此操作`,
+    en: (d) => `The order's status (${String(d.status ?? '')}) does not allow this.`,
+  },
+  INSUFFICIENT_BALANCE: {
+    code: 42204,
+    status: 422,
+    zh: () => '卡内余额不足，请充值或换一种支付方式',
+    en: () => 'Not enough balance on the card. Recharge it or choose another payment.',
+  },
+  CARD_NOT_USABLE: {
+    code: 42205,
+    status: 422,
+    zh: () => '所选会员卡不能用于此订单',
+    en: () => 'The chosen card cannot pay for this order.',
+  },
+  PAY_PASSWORD_WRONG: {
+    code: 42206,
+    status: 422,
+    zh: (d) => `支付密码错误，还可尝试 ${String(d.triesLeft ?? '')} 次`,
+    en: (d) => `Wrong pay password. ${String(d.triesLeft ?? '')} tries left.`,
+  },
+  PAY_PASSWORD_LOCKED: {
+    code: 42207,
+    status: 423,
+    zh: (d) => `支付密码错误次数过多，请 ${minutes(d.retryAfterSeconds)} 分钟后再试`,
+    en: (d) => `Too many wrong pay passwords. Try again in ${minutes(d.retryAfterSeconds)} min.`,
+  },
+  PAY_PASSWORD_NOT_SET: {
+    code: 42208,
+    status: 422,
+    zh: () => '请先设置支付密码',
+    en: () => 'Set a pay password first.',
+  },
+  VOUCHER_INVALID: {
+    code: 42209,
+    status: 422,
+    zh: () => '卡号或卡密错误，请核对后重试',
+    en: () => 'The card number or card password is wrong. Check them and try again.',
+  },
+  OUT_OF_STOCK: {
+    code: 42210,
+    status: 409,
+    zh: (d) =>
+      d.available === 0
+        ? `${String(d.name ?? '商品')}已售罄，请换一款`
+        : d.available === undefined
+          ? `${String(d.name ?? '商品')}库存不足，请减少数量`
+          : `${String(d.name ?? '商品')}仅剩 ${String(d.available)} 件，请减少数量`,
+    en: (d) =>
+      d.available === 0
+        ? `${String(d.name ?? 'This item')} is sold out. Please pick something else.`
+        : d.available === undefined
+          ? `${String(d.name ?? 'This item')} does not have enough stock. Lower the quantity.`
+          : `Only ${String(d.available)} of ${String(d.name ?? 'this item')} left. Lower the quantity.`,
+  },
+  PAYLOAD_STALE: {
+    code: 42211,
+    status: 422,
+    zh: () => '密码信息已过期，请重新输入',
+    en: () => 'The password entry expired. Please enter it again.',
+  },
+  PAY_PASSWORD_WEAK: {
+    code: 42212,
+    status: 422,
+    zh: () => '支付密码须为 6 位数字，且不能过于简单（如 123456）',
+    en: () => 'The pay password must be 6 digits, not an easy one like 123456.',
+  },
+  VOUCHER_USED: {
+    code: 42213,
+    status: 422,
+    zh: () => '这张充值卡已经使用过了',
+    en: () => 'This top-up card has already been used.',
+  },
+  SHOW_NOT_ON_SALE: {
+    code: 42230,
+    status: 422,
+    zh: () => '该场次已开场或停止售票，请选择其他场次',
+    en: () => 'This show has started or is no longer on sale. Choose another show.',
+  },
+  RATE_LIMITED: {
+    code: 42901,
+    status: 429,
+    zh: (d) => `操作太频繁，请 ${String(d.retryAfterSeconds ?? 60)} 秒后再试`,
+    en: (d) => `Too many requests. Try again in ${String(d.retryAfterSeconds ?? 60)} s.`,
+  },
+  PAYMENT_IN_PROGRESS: {
+    code: 40920,
+    status: 409,
+    zh: () => '支付处理中，请稍候',
+    en: () => 'The payment is still being processed.',
+  },
+  REFUND_NOT_ALLOWED: {
+    code: 42220,
+    status: 422,
+    zh: (d) => `已过退票截止时间 ${String(d.allowedUntilText ?? '')}，不能退票`,
+    en: (d) => `Refunds closed at ${String(d.allowedUntilText ?? '')}.`,
+  },
+  PAYMENT_PROVIDER_FAILED: {
+    code: 50201,
+    status: 502,
+    zh: () => '支付服务暂时不可用，请稍后再试',
+    en: () => 'The payment service is not available right now. Try again shortly.',
+  },
+  MESSENGER_UNAVAILABLE: {
+    code: 50202,
+    status: 502,
+    zh: () => '微信服务暂时不可用，请稍后再试',
+    en: () => 'WeChat is not reachable right now. Try again shortly.',
+  },
+  INTERNAL: {
+    code: 50001,
+    status: 500,
+    zh: () => '服务器异常，请稍后再试',
+    en: () => 'Something went wrong on our side. Please try again shortly.',
+  },
+} satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof errorCatalogue;
+
+export const ErrorCode = Object.fromEntries(
+  Object.entries(errorCatalogue).map(([name, def]) => [name, def.code]),
+) as { [K in ErrorName]: (typeof errorCatalogue)[K]['code'] };
+
+const byCode = new Map<number, ErrorName>(
+  Object.entries(errorCatalogue).map(([name, def]) => [def.code, name as ErrorName]),
+);
+
+export function errorNameOf(code: number): ErrorName | undefined {
+  return byCode.get(code);
+}
+
+export function errorMessage(name: ErrorName, details: Details = {}, lang: Lang = 'zh'): string {
+  return errorCatalogue[name][lang](details);
+}
+
+/** The message shown for an empty answer (spec §8). */
+export const EMPTY_ANSWER_MESSAGE = '服务器异常';

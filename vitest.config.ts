@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, run by name: `unit` (pure, fast), `integration` (the server through
+ * `app.inject` on PGlite and on the PostgreSQL server) and `e2e` (browsers against the real server).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // The web app's `@/` import alias, so its units test as they are written.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
+          exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
+          // Projects with their own worker counts run one group after another: fast ones first.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/server/src/**/*.integration.test.ts'],
+          globalSetup: ['apps/server/src/test-support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          // Each file starts an embedded PGlite and a schema on the server: two at a time is
+          // what a two-core machine takes without the timings turning flaky.
+          maxWorkers: 2,
+          // Files reuse their worker's loaded modules (PGlite's WebAssembly above all): a third
+          // faster. Nothing else is shared: each file opens its own database and app.
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});
