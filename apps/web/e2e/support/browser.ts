@@ -51,11 +51,16 @@ export async function signInAs(
 ): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+  const userInfo = page.waitForResponse((response) =>
+    response.url().includes('/api/userInfo/getUserInfo'),
+  );
   await page.getByRole('button', { name: nickname, exact: true }).click();
-  // Back on the app, signed in once the code has been exchanged and removed from the URL.
+  // Back on the app, signed in once the code has been exchanged and removed from the URL, and the
+  // user fetched (a test that navigates on at once must not cut that request short).
   await page.waitForURL(
     (url) => !url.pathname.startsWith('/sandbox/') && !url.searchParams.has('code'),
   );
+  await userInfo;
 }
 
 /** Keep a picture of the page for people to look at; nothing asserts on it. */

@@ -12,8 +12,22 @@ import { userCardsQuery } from '@/features/cards/api/get-user-cards';
 import { clearToken, readToken, writeToken } from '@/lib/cookies';
 import { randomState } from '@/lib/random';
 
+let isLeavingPage = false;
+if (typeof window !== 'undefined') {
+  const leaving = () => {
+    isLeavingPage = true;
+  };
+  window.addEventListener('beforeunload', leaving);
+  window.addEventListener('pagehide', leaving);
+  // Back from the bfcache (or a cancelled unload): the page is in use again.
+  window.addEventListener('pageshow', () => {
+    isLeavingPage = false;
+  });
+}
+
 function browserSignIn(): Promise<SignInOutcome> {
   return runSignIn({
+    isLeavingPage: () => isLeavingPage,
     getUrl: () => new URL(window.location.href),
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url.toString()),
     redirect: (url) => window.location.assign(url),

@@ -12,7 +12,12 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
 import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
-import { newOrderNo, ordersRepository, transitionOrder } from '../orders/index.js';
+import {
+  newOrderNo,
+  ordersRepository,
+  transitionOrder,
+  withdrawUnpaidOrder,
+} from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
@@ -134,22 +139,17 @@ export async function cancelFilmOrder(
 ): Promise<FilmOrder> {
   const now = deps.clock.now();
   if (!isUuid(orderId)) throw orderNotFound();
-  await deps.db.transaction().execute(async (trx) => {
-    const order = await filmOrderRepository.lockOrder(trx, orderId);
-    if (!order || order.kind !== 'film' || order.user_id !== user.id) throw orderNotFound();
-    if (order.status === 'cancelled' || order.status === 'expired') return;
-    if (order.status !== 'pending_payment') {
-      throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'cancelled' });
-    }
-    const isOverdue = order.pay_deadline_at.getTime() <= now.getTime();
-    await transitionOrder(
-      trx,
-      order,
-      isOverdue ? 'expired' : 'cancelled',
-      isOverdue ? 'hold expired' : 'cancelled by user',
-    );
-    await filmOrderRepository.releaseSeats(trx, order.id);
-  });
+  await deps.db.transaction().execute((trx) =>
+    withdrawUnpaidOrder(trx, {
+      orderId,
+      kind: 'film',
+      userId: user.id,
+      now,
+      expiredReason: 'hold expired',
+      notFound: orderNotFound,
+      release: (id) => filmOrderRepository.releaseSeats(trx, id),
+    }),
+  );
   return readOrder(deps.db, orderId, user, now);
 }
 

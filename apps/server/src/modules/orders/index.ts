@@ -1,2 +1,7 @@
-export { transitionOrder, newOrderNo, newPickupCode } from './orders.service.js';
+export {
+  transitionOrder,
+  newOrderNo,
+  newPickupCode,
+  withdrawUnpaidOrder,
+} from './orders.service.js';
 export * as ordersRepository from './orders.repository.js';

@@ -8,7 +8,12 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
 import { findCinemaInfo } from '../cinema/index.js';
-import { newOrderNo, ordersRepository, transitionOrder } from '../orders/index.js';
+import {
+  newOrderNo,
+  ordersRepository,
+  transitionOrder,
+  withdrawUnpaidOrder,
+} from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import * as catalogueRepository from './catalogue.repository.js';
 import { variantName } from './catalogue.service.js';
@@ -124,22 +129,17 @@ export async function cancelStoreOrder(
 ): Promise<void> {
   const now = deps.clock.now();
   if (!isUuid(orderId)) throw orderNotFound();
-  await deps.db.transaction().execute(async (trx) => {
-    const order = await storeOrderRepository.lockOrder(trx, orderId);
-    if (!order || order.kind !== 'store' || order.user_id !== user.id) throw orderNotFound();
-    if (order.status === 'cancelled' || order.status === 'expired') return;
-    if (order.status !== 'pending_payment') {
-      throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'cancelled' });
-    }
-    const isOverdue = order.pay_deadline_at.getTime() <= now.getTime();
-    await transitionOrder(
-      trx,
-      order,
-      isOverdue ? 'expired' : 'cancelled',
-      isOverdue ? 'payment deadline passed' : 'cancelled by user',
-    );
-    await releaseStock(trx, order.id);
-  });
+  await deps.db.transaction().execute((trx) =>
+    withdrawUnpaidOrder(trx, {
+      orderId,
+      kind: 'store',
+      userId: user.id,
+      now,
+      expiredReason: 'payment deadline passed',
+      notFound: orderNotFound,
+      release: (id) => releaseStock(trx, id),
+    }),
+  );
 }
 
 /**

@@ -49,7 +49,9 @@ export default function HomeAccountPage() {
               <span>{t(link.label)}</span>
               {link.to === '/account/card_list' && cards && (
                 <span className="link-list__extra">
-                  {t('cardsSummary', { count: cards.storeCard.length })}
+                  {cards.storeCard.length === 1
+                    ? t('cardsSummaryOne')
+                    : t('cardsSummary', { count: cards.storeCard.length })}
                 </span>
               )}
               <RightOutline aria-hidden />

@@ -115,6 +115,19 @@ describe('sign-in', () => {
     expect(deps.redirect).not.toHaveBeenCalled();
   });
 
+  it('keeps the token when the user-info request died because the page is being left', async () => {
+    const { deps, token } = fakeDeps('http://localhost/home/index', 'kept', {
+      getUserInfo: vi.fn(async () => {
+        throw Object.assign(new Error('Failed to fetch'), { code: -2 });
+      }),
+      isLeavingPage: () => true,
+    });
+    expect(await runSignIn(deps)).toEqual({ kind: 'reloading' });
+    expect(token()).toBe('kept');
+    expect(deps.reload).not.toHaveBeenCalled();
+    expect(deps.redirect).not.toHaveBeenCalled();
+  });
+
   it('fetches the user with a stored token without visiting the messenger', async () => {
     const { deps } = fakeDeps('http://localhost/home/account', 'kept');
     expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: user });

@@ -14,6 +14,11 @@ export interface SignInDeps {
   getAuthConfig(): Promise<{ appId: string; authorizeUrl: string }>;
   newState(): string;
   logError(error: unknown): void;
+  /**
+   * True once the browser has started to leave this page: a request it cut short is not the
+   * server failing, so the token stays (a tap on a link while the user info loads keeps you in).
+   */
+  isLeavingPage?(): boolean;
 }
 
 export type SignInOutcome =
@@ -99,6 +104,7 @@ export async function runSignIn(deps: SignInDeps): Promise<SignInOutcome> {
   try {
     return { kind: 'signed-in', userInfo: await deps.getUserInfo() };
   } catch (error) {
+    if (deps.isLeavingPage?.()) return { kind: 'reloading' };
     deps.clearToken();
     if ((error as { code?: unknown }).code === ErrorCode.SESSION_INVALID)
       return sendToAuthorize(deps);

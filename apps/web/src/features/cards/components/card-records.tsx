@@ -1,11 +1,13 @@
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { FailureBlock } from '@/components/ui/failure-block';
+import { getLang } from '@/lib/i18n/i18n';
 import { useCardRecords } from '../api/get-card-records';
 import { groupCardNo, ledgerKindLabel, signedYuan, yuanText } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 
-const dateTime = new Intl.DateTimeFormat('zh-CN', {
+// 11-22 14:05 in Chinese, 22/11, 14:05 in English.
+const dateTime = new Intl.DateTimeFormat(getLang() === 'en' ? 'en-GB' : 'zh-CN', {
   month: '2-digit',
   day: '2-digit',
   hour: '2-digit',

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
-import { ClockCircleOutline } from 'antd-mobile-icons';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCode, type FilmOrder } from '@marquee/contracts';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
@@ -14,7 +13,8 @@ import { showStartLabel } from '@/lib/show-time';
 import { useCancelFilmOrder } from '../api/cancel-film-order';
 import { usePendingFilmOrder } from '../api/get-pending-film-order';
 import { filmOrderMessages } from '../film-order-messages';
-import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { DeadlineBanner } from '@/components/ui/deadline-banner';
+import { useCountdown } from '@/lib/use-countdown';
 import { filmOrderStore, useFilmOrder } from '../hooks/use-film-order';
 import { PayPanelSlot } from './pay-panel-slot';
 import './order-confirmation.css';
@@ -128,22 +128,18 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
 
   return (
     <div className="order-confirm">
-      {isExpired ? (
-        <section className="order-confirm__expired" role="alert">
-          <ClockCircleOutline className="order-confirm__expired-icon" aria-hidden />
-          <h2>{t('holdExpired')}</h2>
-          <p>{t('holdExpiredHint')}</p>
-          <button type="button" className="button button--primary" onClick={chooseAgain}>
-            {t('backToSeats')}
-          </button>
-        </section>
-      ) : (
-        <p className="order-confirm__countdown" role="timer" aria-live="off">
-          <ClockCircleOutline aria-hidden />
-          {t('holdLeft')}
-          <strong data-testid="hold-countdown">{formatCountdown(left ?? 0)}</strong>
-        </p>
-      )}
+      <DeadlineBanner
+        left={left}
+        isExpired={isExpired}
+        leftLabel={t('holdLeft')}
+        expired={{
+          title: t('holdExpired'),
+          hint: t('holdExpiredHint'),
+          action: t('backToSeats'),
+          onAction: chooseAgain,
+        }}
+        testId="hold-countdown"
+      />
 
       <section className="order-confirm__card" aria-label={order.showInfo.filmTitle}>
         <div className="order-confirm__film">

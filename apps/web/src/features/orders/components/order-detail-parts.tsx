@@ -1,3 +1,7 @@
+// Toast and Dialog need it; main.tsx loads it too, this makes sure it is first.
+import '@/lib/antd-mobile-render';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
 import type { ReactNode } from 'react';
 import { ErrorCode, formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
@@ -8,10 +12,51 @@ import { isApiError } from '@/lib/api/api-error';
 import { useOrderDetail } from '../api/get-order-detail';
 import { ordersMessages } from '../orders-messages';
 import { cinemaDateTime } from './order-time';
+import { StatusBadge } from './status-badge';
 
 /** The pieces film and store order details share. */
 
 export const yuan = (amount: number) => `¥${formatYuan(yuanToFen(amount))}`;
+
+/**
+ * Ask first, then run: on success a toast says it is done, on failure the server's reason.
+ */
+export async function confirmAndRun(options: {
+  dialog: { title: string; content: string; confirmText: string; cancelText: string };
+  run: () => Promise<unknown>;
+  done: { content: string; isSuccess?: boolean };
+}): Promise<void> {
+  const isConfirmed = await Dialog.confirm(options.dialog);
+  if (!isConfirmed) return;
+  try {
+    await options.run();
+    Toast.show({
+      icon: options.done.isSuccess ? 'success' : undefined,
+      content: options.done.content,
+    });
+  } catch (error) {
+    Toast.show({ content: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The status and amount on top, and the notice when money came back by itself. */
+export function OrderStatusHeader(props: { order: OrderDetail }) {
+  const t = ordersMessages.useT();
+  const { order } = props;
+  return (
+    <>
+      <section className="order-detail__status">
+        <StatusBadge status={order.status} />
+        <strong>{yuan(order.amount)}</strong>
+      </section>
+      {order.refunds.some((r) => r.isAutomatic) && (
+        <p className="order-detail__notice" role="status">
+          {t('autoRefund')}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** Loads the order; not found, failures and loading look the same on every order page. */
 export function OrderLoader(props: {

@@ -1,13 +1,16 @@
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
 import type { OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
 import { showStartLabel } from '@/lib/show-time';
 import { useRefundOrder } from '../api/refund-order';
 import { ordersMessages } from '../orders-messages';
-import { MoneyRecords, OrderFacts, OrderLoader, yuan } from './order-detail-parts';
+import {
+  confirmAndRun,
+  MoneyRecords,
+  OrderFacts,
+  OrderLoader,
+  OrderStatusHeader,
+} from './order-detail-parts';
 import { cinemaDateTime } from './order-time';
-import { StatusBadge } from './status-badge';
 import { StoreOrderBody } from './store-order-detail-view';
 import { TicketQr } from './ticket-qr';
 import './orders.css';
@@ -33,36 +36,22 @@ function OrderDetailBody(props: { order: OrderDetail }) {
   const { order } = props;
   const film = order.film;
   const refund = useRefundOrder();
-  const hasAutoRefund = order.refunds.some((r) => r.isAutomatic);
 
-  const askRefund = async () => {
-    const isConfirmed = await Dialog.confirm({
-      title: t('refundConfirmTitle'),
-      content: t('refundConfirmText'),
-      confirmText: t('refundConfirm'),
-      cancelText: t('keepTicket'),
+  const askRefund = () =>
+    confirmAndRun({
+      dialog: {
+        title: t('refundConfirmTitle'),
+        content: t('refundConfirmText'),
+        confirmText: t('refundConfirm'),
+        cancelText: t('keepTicket'),
+      },
+      run: () => refund.mutateAsync(order.orderId),
+      done: { content: t('refundDone'), isSuccess: true },
     });
-    if (!isConfirmed) return;
-    try {
-      await refund.mutateAsync(order.orderId);
-      Toast.show({ icon: 'success', content: t('refundDone') });
-    } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : String(error) });
-    }
-  };
 
   return (
     <div className="order-detail">
-      <section className="order-detail__status">
-        <StatusBadge status={order.status} />
-        <strong>{yuan(order.amount)}</strong>
-      </section>
-
-      {hasAutoRefund && (
-        <p className="order-detail__notice" role="status">
-          {t('autoRefund')}
-        </p>
-      )}
+      <OrderStatusHeader order={order} />
 
       {order.ticket && (
         <section className="order-detail__card order-detail__ticket" aria-label={t('ticketCode')}>

@@ -1,15 +1,17 @@
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
 import { formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
-// Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
 import { useCancelStoreOrder } from '../api/cancel-store-order';
 import { useRefundOrder } from '../api/refund-order';
 import { ordersMessages } from '../orders-messages';
-import { MoneyRecords, OrderFacts, OrderLoader, yuan } from './order-detail-parts';
+import {
+  confirmAndRun,
+  MoneyRecords,
+  OrderFacts,
+  OrderLoader,
+  OrderStatusHeader,
+  yuan,
+} from './order-detail-parts';
 import { cinemaDateTime } from './order-time';
-import { StatusBadge } from './status-badge';
 import { TicketQr } from './ticket-qr';
 import './orders.css';
 
@@ -31,52 +33,34 @@ export function StoreOrderBody(props: { order: OrderDetail }) {
   const store = order.store;
   const refund = useRefundOrder();
   const cancel = useCancelStoreOrder();
-  const hasAutoRefund = order.refunds.some((r) => r.isAutomatic);
   const cinemaName = store?.cinemaInfo.name ?? '';
 
-  const askRefund = async () => {
-    const isConfirmed = await Dialog.confirm({
-      title: t('storeRefundConfirmTitle'),
-      content: t('storeRefundConfirmText'),
-      confirmText: t('storeRefundConfirm'),
-      cancelText: t('keepStoreOrder'),
+  const askRefund = () =>
+    confirmAndRun({
+      dialog: {
+        title: t('storeRefundConfirmTitle'),
+        content: t('storeRefundConfirmText'),
+        confirmText: t('storeRefundConfirm'),
+        cancelText: t('keepStoreOrder'),
+      },
+      run: () => refund.mutateAsync(order.orderId),
+      done: { content: t('storeRefundDone'), isSuccess: true },
     });
-    if (!isConfirmed) return;
-    try {
-      await refund.mutateAsync(order.orderId);
-      Toast.show({ icon: 'success', content: t('storeRefundDone') });
-    } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : String(error) });
-    }
-  };
-  const askCancel = async () => {
-    const isConfirmed = await Dialog.confirm({
-      title: t('cancelConfirmTitle'),
-      content: t('cancelConfirmText'),
-      confirmText: t('cancelConfirm'),
-      cancelText: t('keepUnpaid'),
+  const askCancel = () =>
+    confirmAndRun({
+      dialog: {
+        title: t('cancelConfirmTitle'),
+        content: t('cancelConfirmText'),
+        confirmText: t('cancelConfirm'),
+        cancelText: t('keepUnpaid'),
+      },
+      run: () => cancel.mutateAsync(order.orderId),
+      done: { content: t('cancelDone') },
     });
-    if (!isConfirmed) return;
-    try {
-      await cancel.mutateAsync(order.orderId);
-      Toast.show({ content: t('cancelDone') });
-    } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : String(error) });
-    }
-  };
 
   return (
     <div className="order-detail">
-      <section className="order-detail__status">
-        <StatusBadge status={order.status} />
-        <strong>{yuan(order.amount)}</strong>
-      </section>
-
-      {hasAutoRefund && (
-        <p className="order-detail__notice" role="status">
-          {t('autoRefund')}
-        </p>
-      )}
+      <OrderStatusHeader order={order} />
 
       {order.pickup && (
         <section className="order-detail__card order-detail__ticket" aria-label={t('pickupCode')}>

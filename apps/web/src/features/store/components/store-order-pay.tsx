@@ -1,13 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
-import { ClockCircleOutline, EnvironmentOutline } from 'antd-mobile-icons';
+import { EnvironmentOutline } from 'antd-mobile-icons';
 import { formatYuan, yuanToFen, type OrderDetail, type PayParam } from '@marquee/contracts';
 import { Link, useNavigate } from 'react-router';
 // Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
 import '@/lib/antd-mobile-render';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { DeadlineBanner } from '@/components/ui/deadline-banner';
+import { useCountdown } from '@/lib/use-countdown';
 import { MAX_LINE_QUANTITY } from '../goods-rules';
 import { cartStore } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
@@ -106,22 +107,19 @@ export function StoreOrderPay(props: {
 
   return (
     <div className="checkout">
-      {isExpired ? (
-        <section className="checkout__expired" role="alert">
-          <ClockCircleOutline className="checkout__expired-icon" aria-hidden />
-          <h2>{t('payExpired')}</h2>
-          <p>{t('payExpiredHint')}</p>
-          <button type="button" className="button button--primary" onClick={orderAgain}>
-            {t('orderAgain')}
-          </button>
-        </section>
-      ) : (
-        <p className="checkout__countdown" role="timer" aria-live="off">
-          <ClockCircleOutline aria-hidden />
-          {t('payLeft')}
-          <strong data-testid="pay-countdown">{formatCountdown(left ?? 0)}</strong>
-        </p>
-      )}
+      <DeadlineBanner
+        left={left}
+        isExpired={isExpired}
+        leftLabel={t('payLeft')}
+        expired={{
+          title: t('payExpired'),
+          hint: t('payExpiredHint'),
+          action: t('orderAgain'),
+          onAction: orderAgain,
+        }}
+        testId="pay-countdown"
+        className="checkout__deadline"
+      />
 
       {store && (
         <section className="store-card checkout__pickup">
