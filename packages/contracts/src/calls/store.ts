@@ -65,6 +65,8 @@ export const goodsSummarySchema = z.object({
   imageUrl: z.string(),
   /** The lowest price in goodsInfoList (spec §3), yuan. */
   minPrice: z.number(),
+  /** True when the variants do not all cost the same: the price shows as "from" minPrice. */
+  hasPriceRange: z.boolean(),
   /** True when no variant has stock left. */
   isSoldOut: z.boolean(),
   /** Labels such as 新品, 套餐, 热卖. */

@@ -67,7 +67,11 @@ describeOnEachDatabase('the goods catalogue', (kind) => {
     const { body } = await list('pageNum=1&pageSize=50');
     const prices = body.data.list.map((goods) => goods.minPrice);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(body.data.list[0]).toMatchObject({ name: '矿泉水', minPrice: 5 });
+    expect(body.data.list[0]).toMatchObject({ name: '矿泉水', minPrice: 5, hasPriceRange: false });
+    expect(body.data.list.find((goods) => goods.name === '冰镇可乐')).toMatchObject({
+      minPrice: 12,
+      hasPriceRange: true,
+    });
   });
 
   it('pages a site’s goods and filters them by category; a missing or 0 categoryId is all', async () => {

@@ -41,6 +41,7 @@ export interface GoodsSummaryRow {
   description: string;
   tags: string[];
   min_fen: number;
+  max_fen: number;
   live_stock: number;
 }
 
@@ -56,6 +57,7 @@ export async function pageOfGoods(
   const { rows } = await sql<GoodsSummaryRow & { total: string }>`
     select g.id, g.category_id, g.name, g.description, g.tags,
       min(v.price_fen)::int as min_fen,
+      max(v.price_fen)::int as max_fen,
       sum(${liveStock(filter.now)})::int as live_stock,
       count(*) over () as total
     from goods g

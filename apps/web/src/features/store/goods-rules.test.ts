@@ -20,6 +20,7 @@ const goods = (id: string, minPrice: number): GoodsSummary => ({
   name: id,
   description: '',
   imageUrl: `/goods/${id}.svg`,
+  hasPriceRange: true,
   minPrice,
   isSoldOut: false,
   tags: [],

@@ -28,8 +28,14 @@ export function GoodsCard(props: { goods: GoodsSummary }) {
           </span>
           <span className="goods-card__bottom">
             <span className="goods-card__price" data-testid="goods-min-price">
-              {t('fromPrice', { price: yuanText(goods.minPrice) })}
-              {t('fromSuffix') && <small>{t('fromSuffix')}</small>}
+              {goods.hasPriceRange ? (
+                <>
+                  {t('fromPrice', { price: yuanText(goods.minPrice) })}
+                  {t('fromSuffix') && <small>{t('fromSuffix')}</small>}
+                </>
+              ) : (
+                t('price', { price: yuanText(goods.minPrice) })
+              )}
             </span>
             <span className="goods-card__action" aria-hidden>
               {goods.isSoldOut ? t('soldOut') : t('buy')}
