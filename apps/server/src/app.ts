@@ -120,6 +120,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (hasWebApp && isClientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
+    // A known call asked with the wrong method: say which method it takes (static paths).
+    const allow = (['GET', 'POST'] as const).filter(
+      (method) => method !== request.method && app.hasRoute({ method, url: path }),
+    );
+    if (allow.length > 0) {
+      reply.header('allow', allow.join(', '));
+      return sendError(request, reply, 'METHOD_NOT_ALLOWED', {
+        path,
+        method: request.method,
+        allow: allow.join(', '),
+      });
+    }
     return sendError(request, reply, 'NOT_FOUND', { what: path, whatEn: path });
   });
   return app;

@@ -59,6 +59,14 @@ export const errorCatalogue = {
     zh: (d) => `${String(d.what ?? '内容')}不存在或已下架`,
     en: (d) => `${String(d.whatEn ?? d.what ?? 'That item')} was not found.`,
   },
+  METHOD_NOT_ALLOWED: {
+    code: 40501,
+    status: 405,
+    zh: (d) =>
+      `${String(d.path ?? '该接口')} 不支持 ${String(d.method ?? '')} 请求，请使用 ${String(d.allow ?? '')}`,
+    en: (d) =>
+      `${String(d.path ?? 'This call')} does not take ${String(d.method ?? 'this method')}; use ${String(d.allow ?? 'another method')}.`,
+  },
   CONFLICT: {
     code: 40901,
     status: 409,

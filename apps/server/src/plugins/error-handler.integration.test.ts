@@ -107,10 +107,20 @@ describeOnEachDatabase('error answers', (kind) => {
       expect(body.data.requestId).toEqual(expect.any(String));
     });
 
-    it('answers 404 for a known path with the wrong method', async () => {
-      const { status, body } = await call(t.app, { method: 'GET', url: login });
-      expect(status).toBe(404);
-      expect(body.code).toBe(40401);
+    it('answers 405 with the method to use for a known path asked with the wrong one', async () => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: login,
+        headers: { site: 'www-test', 'accept-language': 'en' },
+      });
+      expect(answer.statusCode).toBe(405);
+      expect(answer.headers.allow).toBe('POST');
+      const body = answer.json<{ code: number; msg: string }>();
+      expect(body.code).toBe(40501);
+      expect(body.msg).toBe(`${login} does not take GET; use POST.`);
+      const other = await call(t.app, { method: 'POST', url: '/api/goods/getCategoryList' });
+      expect(other.status).toBe(405);
+      expect(other.body.msg).toBe('/api/goods/getCategoryList 不支持 POST 请求，请使用 GET');
     });
   });
 
