@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createWechatDeps, type WechatEndpoints } from './lib/wechat/wechat-http.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { startRateLimitCleanup } from './plugins/rate-limit-store.js';
 import { isServerPath, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
@@ -80,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
-  await registerRateLimit(app, deps.sessions);
+  await registerRateLimit(app, deps.sessions, deps);
 
   registerSystemRoutes(app, deps);
   registerMessengerRoutes(app, deps);
@@ -98,9 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (holdSweepIntervalMs !== null) {
     const sweeper = startHoldSweeper(deps, holdSweepIntervalMs, app.log);
     const storeSweeper = startStoreOrderSweeper(deps, holdSweepIntervalMs, app.log);
+    const rateLimitCleanup = startRateLimitCleanup(deps, holdSweepIntervalMs, app.log);
     app.addHook('onClose', async () => {
       await sweeper.stop();
       await storeSweeper.stop();
+      await rateLimitCleanup.stop();
     });
   }
   registerPaymentRoutes(app, deps);

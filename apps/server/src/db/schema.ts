@@ -49,6 +49,14 @@ export interface WechatTokensTable {
   updated_at: Timestamp;
 }
 
+/** A rate-limit window's count for one call and one user or address (plugins/rate-limit-store.ts). */
+export interface RateLimitCountersTable {
+  bucket: string;
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 export interface UsersTable {
   id: Generated<string>;
   site_id: string;
@@ -426,6 +434,7 @@ export interface Database {
   server_keys: ServerKeysTable;
   sites: SitesTable;
   wechat_tokens: WechatTokensTable;
+  rate_limit_counters: RateLimitCountersTable;
   users: UsersTable;
   sessions: SessionsTable;
   messenger_codes: MessengerCodesTable;

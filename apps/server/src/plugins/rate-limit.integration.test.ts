@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { describeOnEachDatabase } from '../test-support/test-database.js';
+import { deleteOldRateLimitWindows } from './rate-limit-store.js';
 import {
   call,
   createTestApp,
@@ -67,5 +69,54 @@ describeOnEachDatabase('rate limits', (kind) => {
     const answer = await login(30);
     expect(answer.status).toBe(429);
     expect(answer.body.code).toBe(42901);
+  });
+
+  it('counts in the database: a second server instance on it shares the same budget', async () => {
+    const second = await buildApp({
+      database: t.database,
+      logLevel: 'silent',
+      webDist: null,
+      clock: t.clock,
+      rateLimitPerMinute: 5,
+      paymentSweepIntervalMs: null,
+      holdSweepIntervalMs: null,
+    });
+    try {
+      const token = await signIn(t.app, uniqueOpenid());
+      for (let i = 0; i < 5; i++) {
+        const app = i % 2 === 0 ? t.app : second;
+        expect((await call(app, { url: userInfo, token })).status, `call ${i + 1}`).toBe(200);
+      }
+      expect((await call(second, { url: userInfo, token })).status).toBe(429);
+      expect((await call(t.app, { url: userInfo, token })).status).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('loses no count when many calls of one user arrive at once', async () => {
+    const token = await signIn(t.app, uniqueOpenid());
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => call(t.app, { url: userInfo, token })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
+  it('starts a new window once the minute is over, and the sweep forgets old windows', async () => {
+    const token = await signIn(t.app, uniqueOpenid());
+    for (let i = 0; i < 5; i++) await call(t.app, { url: userInfo, token });
+    const limited = await call(t.app, { url: userInfo, token });
+    expect(limited.status).toBe(429);
+    expect(limited.body.data.retryAfterSeconds).toBeLessThanOrEqual(60);
+    t.clock.advance(61);
+    expect((await call(t.app, { url: userInfo, token })).status).toBe(200);
+
+    const before = await t.db.selectFrom('rate_limit_counters').select('key').execute();
+    expect(before.length).toBeGreaterThan(0);
+    t.clock.advance(11 * 60);
+    expect(await deleteOldRateLimitWindows(t.db, t.clock.now())).toBe(before.length);
+    expect(await t.db.selectFrom('rate_limit_counters').select('key').execute()).toEqual([]);
   });
 });
