@@ -271,6 +271,18 @@ describe('the goods store', () => {
     await page.waitForURL(/\/store\/order\/payment\?orderId=/);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
 
+    // The choice of payment opened by itself for the new order, and not again after a reload.
+    await expect
+      .poll(() => page.getByRole('radio', { name: /微信支付/ }).isVisible(), POLL)
+      .toBe(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('button', { name: '立即支付' }).isVisible(), POLL)
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('radio', { name: /微信支付/ }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: '立即支付' }).click();
+
     // WeChat Pay, cancelled on the sandbox's sheet: the order stays, its countdown running.
     await page.getByRole('radio', { name: /微信支付/ }).check();
     await page.getByRole('button', { name: /^确认支付/ }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Navigate,
   useLocation as useRouterLocation,
@@ -74,9 +74,20 @@ function PayStoreOrder(props: { orderId: string }) {
   const detail = useOrderDetail(props.orderId);
   const offsetMs = detail.data ? Date.parse(detail.data.serverTime) - detail.dataUpdatedAt : 0;
   const [isSettingPassword, setSettingPassword] = useState(false);
-  // Just made by the checkout: the choice of payment opens at once.
-  const isJustCreated =
-    (routerLocation.state as { isJustCreated?: boolean } | null)?.isJustCreated === true;
+  // Just made by the checkout: the choice of payment opens at once, this time only.
+  const [isJustCreated] = useState(
+    () => (routerLocation.state as { isJustCreated?: boolean } | null)?.isJustCreated === true,
+  );
+  const hasDroppedFlag = useRef(false);
+  useEffect(() => {
+    if (!isJustCreated || hasDroppedFlag.current) return;
+    hasDroppedFlag.current = true;
+    // A reload keeps history state: drop the flag so the choice does not open again by itself.
+    navigate(
+      { pathname: routerLocation.pathname, search: routerLocation.search },
+      { replace: true, state: null },
+    );
+  }, [isJustCreated, navigate, routerLocation.pathname, routerLocation.search]);
 
   const onPaid = useCallback(
     (orderId: string) => {
