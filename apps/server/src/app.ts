@@ -7,7 +7,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createWechatDeps, type WechatEndpoints } from './lib/wechat/wechat-http.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { startRateLimitCleanup } from './plugins/rate-limit-store.js';
+import { deleteOldRateLimitWindows } from './plugins/rate-limit-store.js';
+import { startPeriodic } from './lib/periodic.js';
 import { isServerPath, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
@@ -81,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
-  await registerRateLimit(app, deps.sessions, deps);
+  await registerRateLimit(app, deps);
 
   registerSystemRoutes(app, deps);
   registerMessengerRoutes(app, deps);
@@ -99,7 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (holdSweepIntervalMs !== null) {
     const sweeper = startHoldSweeper(deps, holdSweepIntervalMs, app.log);
     const storeSweeper = startStoreOrderSweeper(deps, holdSweepIntervalMs, app.log);
-    const rateLimitCleanup = startRateLimitCleanup(deps, holdSweepIntervalMs, app.log);
+    const rateLimitCleanup = startPeriodic(
+      'rate-limit cleanup',
+      () => deleteOldRateLimitWindows(deps.db, deps.clock.now()),
+      holdSweepIntervalMs,
+      app.log,
+    );
     app.addHook('onClose', async () => {
       await sweeper.stop();
       await storeSweeper.stop();

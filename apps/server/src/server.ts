@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { loadDemoDataOnce, topUpDemoShowsAtStart } from './db/demo-data.js';
 import { migrateToLatest } from './db/migrate.js';
 import { readEnv } from './env.js';
+import { startPeriodic } from './lib/periodic.js';
 
 async function main() {
   const env = readEnv();
@@ -32,15 +33,13 @@ async function main() {
   });
   if (env.DEMO_DATA) {
     // A demo server left running keeps its week of shows ahead too.
-    const topUp = setInterval(
-      () =>
-        void topUpDemoShowsAtStart(database.db, new Date()).catch((error: unknown) =>
-          app.log.error({ err: error }, 'demo show top-up failed'),
-        ),
+    const topUp = startPeriodic(
+      'demo show top-up',
+      () => topUpDemoShowsAtStart(database.db, new Date()),
       60 * 60 * 1000,
+      app.log,
     );
-    topUp.unref();
-    app.addHook('onClose', async () => clearInterval(topUp));
+    app.addHook('onClose', topUp.stop);
   }
 
   let isClosing = false;

@@ -127,11 +127,16 @@ describe('stored-value cards', () => {
       .poll(() => page.getByTestId('summary-goods').textContent())
       .toBe('¥30.00For snacks');
     expect(await page.getByRole('button', { name: 'Set pay password' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /My cards/ }).textContent()).toContain('1 card');
     await screenshot(page, 'cards-account-en');
     await page.goto(`${server.baseUrl}/account/card_list`);
     await expect
       .poll(() => page.getByTestId('card-record').first().textContent())
       .toContain('Adjustment');
+    // English dates: day/month, 24-hour clock ("22/11, 08:20").
+    expect(await page.getByTestId('card-record').first().textContent()).toMatch(
+      /\d{2}\/\d{2}, \d{2}:\d{2}/,
+    );
     await screenshot(page, 'cards-card-list-en');
     await page.goto(`${server.baseUrl}/account/recharge`);
     await expect.poll(() => page.getByLabel('Top-up card number').count()).toBe(1);

@@ -70,27 +70,3 @@ export async function deleteOldRateLimitWindows(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** Every `intervalMs`, delete old windows; stop() waits for a running delete. */
-export function startRateLimitCleanup(
-  deps: { db: Kysely<Database>; clock: Clock },
-  intervalMs: number,
-  log: { error(object: object, message: string): void },
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = deleteOldRateLimitWindows(deps.db, deps.clock.now())
-      .catch((error: unknown) => log.error({ err: error }, 'rate-limit cleanup failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -13,15 +13,15 @@ import { databaseRateLimitStore } from './rate-limit-store.js';
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  sessions: Pick<SessionAuthenticator, 'userIdOf'>,
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock'> & { sessions: Pick<SessionAuthenticator, 'userIdOf'> },
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(deps.db, deps.clock),
     keyGenerator: async (request: FastifyRequest) => {
       const token = request.headers.token;
-      const userId = typeof token === 'string' && token ? await sessions.userIdOf(token) : null;
+      const userId =
+        typeof token === 'string' && token ? await deps.sessions.userIdOf(token) : null;
       return userId ? `u:${userId}` : `a:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.js';
+import { startPeriodic } from '../../lib/periodic.js';
 import * as paymentRepository from './payment.repository.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 import { executeRefund } from './refund-execution.js';
@@ -53,18 +54,5 @@ export function startPaymentSweep(
   log: PaymentLog,
   intervalMs: number,
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepPayments(deps, log)
-      .catch((error: unknown) => log.error({ err: error }, 'payment sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic('payment sweep', () => sweepPayments(deps, log), intervalMs, log).stop;
 }

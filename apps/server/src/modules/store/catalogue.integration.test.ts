@@ -148,9 +148,12 @@ describeOnEachDatabase('the goods catalogue', (kind) => {
       id: popcorn.id,
       name: '经典奶油爆米花',
       minPrice: 18,
+      hasPriceRange: true,
       isSoldOut: false,
       imageUrl: `/api/goods/image/${popcorn.id}.svg`,
     });
+    const water = await detail((await demoGoods('矿泉水')).id);
+    expect(water.body.data).toMatchObject({ minPrice: 5, hasPriceRange: false });
     expect(body.data.notice).toContain('取货码');
     expect(
       body.data.goodsInfoList.map((info) => [info.name, info.price, info.originalPrice]),

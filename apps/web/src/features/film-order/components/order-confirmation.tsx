@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCode, type FilmOrder } from '@marquee/contracts';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
-// Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
+import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { isApiError } from '@/lib/api/api-error';
@@ -109,22 +106,18 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
     filmOrderStore.reset();
     navigate(seatPath(showId), { replace: true });
   };
-  const confirmCancel = async () => {
-    const isConfirmed = await Dialog.confirm({
-      title: t('cancelConfirmTitle'),
-      content: t('cancelConfirmText'),
-      confirmText: t('cancelConfirm'),
-      cancelText: t('keepOrder'),
+  const confirmCancel = () =>
+    confirmAndRun({
+      dialog: {
+        title: t('cancelConfirmTitle'),
+        content: t('cancelConfirmText'),
+        confirmText: t('cancelConfirm'),
+        cancelText: t('keepOrder'),
+      },
+      run: () => cancel.mutateAsync(order.id),
+      done: { content: t('cancelled') },
+      afterDone: chooseAgain,
     });
-    if (!isConfirmed) return;
-    try {
-      await cancel.mutateAsync(order.id);
-      Toast.show({ content: t('cancelled') });
-      chooseAgain();
-    } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : String(error) });
-    }
-  };
 
   return (
     <div className="order-confirm">

@@ -1,7 +1,3 @@
-// Toast and Dialog need it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
 import type { ReactNode } from 'react';
 import { ErrorCode, formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
@@ -17,27 +13,6 @@ import { StatusBadge } from './status-badge';
 /** The pieces film and store order details share. */
 
 export const yuan = (amount: number) => `¥${formatYuan(yuanToFen(amount))}`;
-
-/**
- * Ask first, then run: on success a toast says it is done, on failure the server's reason.
- */
-export async function confirmAndRun(options: {
-  dialog: { title: string; content: string; confirmText: string; cancelText: string };
-  run: () => Promise<unknown>;
-  done: { content: string; isSuccess?: boolean };
-}): Promise<void> {
-  const isConfirmed = await Dialog.confirm(options.dialog);
-  if (!isConfirmed) return;
-  try {
-    await options.run();
-    Toast.show({
-      icon: options.done.isSuccess ? 'success' : undefined,
-      content: options.done.content,
-    });
-  } catch (error) {
-    Toast.show({ content: error instanceof Error ? error.message : String(error) });
-  }
-}
 
 /** The status and amount on top, and the notice when money came back by itself. */
 export function OrderStatusHeader(props: { order: OrderDetail }) {

@@ -2,14 +2,9 @@ import type { OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
 import { showStartLabel } from '@/lib/show-time';
 import { useRefundOrder } from '../api/refund-order';
+import { confirmAndRun } from '@/lib/confirm-and-run';
 import { ordersMessages } from '../orders-messages';
-import {
-  confirmAndRun,
-  MoneyRecords,
-  OrderFacts,
-  OrderLoader,
-  OrderStatusHeader,
-} from './order-detail-parts';
+import { MoneyRecords, OrderFacts, OrderLoader, OrderStatusHeader } from './order-detail-parts';
 import { cinemaDateTime } from './order-time';
 import { StoreOrderBody } from './store-order-detail-view';
 import { TicketQr } from './ticket-qr';

@@ -2,9 +2,9 @@ import { formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
 import { useCancelStoreOrder } from '../api/cancel-store-order';
 import { useRefundOrder } from '../api/refund-order';
+import { confirmAndRun } from '@/lib/confirm-and-run';
 import { ordersMessages } from '../orders-messages';
 import {
-  confirmAndRun,
   MoneyRecords,
   OrderFacts,
   OrderLoader,

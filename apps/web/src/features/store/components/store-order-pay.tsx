@@ -1,11 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { formatYuan, yuanToFen, type OrderDetail, type PayParam } from '@marquee/contracts';
 import { Link, useNavigate } from 'react-router';
-// Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
+import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DeadlineBanner } from '@/components/ui/deadline-banner';
 import { useCountdown } from '@/lib/use-countdown';
@@ -72,23 +69,21 @@ export function StoreOrderPay(props: {
     );
     navigate(paymentPath(), { replace: true });
   };
-  const confirmCancel = async () => {
-    const isConfirmed = await Dialog.confirm({
-      title: t('cancelConfirmTitle'),
-      content: t('cancelConfirmText'),
-      confirmText: t('cancelConfirm'),
-      cancelText: t('keepOrder'),
+  const confirmCancel = () =>
+    confirmAndRun({
+      dialog: {
+        title: t('cancelConfirmTitle'),
+        content: t('cancelConfirmText'),
+        confirmText: t('cancelConfirm'),
+        cancelText: t('keepOrder'),
+      },
+      run: async () => {
+        await props.onCancel(order.orderId);
+        cartStore.endCheckout(order.orderId);
+      },
+      done: { content: t('cancelled') },
+      afterDone: () => navigate(productListPath(), { replace: true }),
     });
-    if (!isConfirmed) return;
-    try {
-      await props.onCancel(order.orderId);
-      cartStore.endCheckout(order.orderId);
-      Toast.show({ content: t('cancelled') });
-      navigate(productListPath(), { replace: true });
-    } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : String(error) });
-    }
-  };
 
   if (isPaid) return null;
   if (order.status === 'cancelled') {
