@@ -188,8 +188,12 @@ export const errorCatalogue = {
   PAYMENT_IN_PROGRESS: {
     code: 40920,
     status: 409,
-    zh: () => '支付处理中，请稍候',
-    en: () => 'The payment is still being processed.',
+    zh: (d) =>
+      d.paymentId ? '该订单的另一笔支付正在发起中，请稍候几秒再试' : '支付处理中，请稍候',
+    en: (d) =>
+      d.paymentId
+        ? 'Another payment for this order is being started. Wait a few seconds and try again.'
+        : 'The payment is still being processed.',
   },
   REFUND_NOT_ALLOWED: {
     code: 42220,

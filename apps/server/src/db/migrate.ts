@@ -7,6 +7,7 @@ import m0005 from './migrations/0005-payments.js';
 import m0006 from './migrations/0006-wechat.js';
 import m0007 from './migrations/0007-store.js';
 import m0008 from './migrations/0008-rate-limits.js';
+import m0009 from './migrations/0009-payment-attempts.js';
 
 /** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-wechat': m0006,
   '0007-store': m0007,
   '0008-rate-limits': m0008,
+  '0009-payment-attempts': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

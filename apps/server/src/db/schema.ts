@@ -215,6 +215,8 @@ export interface PaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   expires_at: Timestamp;
+  /** When WeChat confirmed the transaction can no longer be paid (closed, or reported CLOSED). */
+  provider_closed_at: NullableTimestamp;
 }
 
 export interface PaymentRefundsTable {

@@ -10,6 +10,7 @@ import {
 } from '../../test-support/test-app.js';
 import { hold, seatIds, seatMap, showPicker, stateOf } from './film-order-test-kit.js';
 import { markSeatsSold, releaseSeats, sweepExpiredHolds } from './index.js';
+import { recordWholePaymentForTest } from '../../test-support/paid-order.js';
 
 const HOLD_SECONDS = 15 * 60;
 
@@ -323,6 +324,7 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       const showId = await freshShow('1号厅');
       const held = await hold(t, alice, showId, ['A9', 'A10']);
       await t.db.transaction().execute(async (trx) => {
+        await recordWholePaymentForTest(trx, held.body.data.id);
         await trx
           .updateTable('orders')
           .set({ status: 'paid' })

@@ -7,7 +7,9 @@ import {
   type CardPayAnswer,
   type cardPayCall,
 } from '@marquee/contracts';
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
 import { chargeCards, verifyPayPassword } from '../cards/index.js';
@@ -19,33 +21,53 @@ import {
   requireIdempotencyKey,
 } from './idempotency.js';
 import { completePaidOrder } from './order-completion.js';
-import { findPayableOrder, lockPayableOrder, requirePhoneFor } from './payable-order.js';
-import { closeQuietly, newOutTradeNo, supersedePendingPayments } from './payment-steps.js';
+import {
+  findPayableOrder,
+  lockPayableOrder,
+  requirePhoneFor,
+  type OrderRow,
+} from './payable-order.js';
+import type { PaymentLog } from './payment-log.js';
+import { newOutTradeNo, supersedeLiveAttempt } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
+import { closeGivenUp, closeLiveAttemptFirst } from './provider-close.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
-import { openWechatTransaction, notifyUrlFor, type PaymentLog } from './wechat-prepay.js';
+import { notifyUrlFor, openWechatTransaction } from './wechat-prepay.js';
 
 type Body = CallBody<typeof cardPayCall> & { phone?: string };
 type Deps = PaymentDeps & Pick<AppDeps, 'payPasswordPepper'>;
+type Context = { idempotencyKey: string | undefined; origin: string; log: PaymentLog };
+/** What the cards pay and what WeChat Pay pays (0: cards only). */
+type Split = { cardFen: number; wechatFen: number };
+
+interface Charged {
+  answer: CardPayAnswer;
+  /** WeChat transactions of the replaced attempt, closed after commit. */
+  toClose: string[];
+  /** The pending WeChat part of a combined payment, opened after commit. */
+  wechat?: { paymentId: string; outTradeNo: string; expiresAt: Date };
+}
 
 /**
  * POST /api/expenseRecord/card/v2/order: pay an order with cards, or (with payDetailParam) the
- * cards hold a part and WeChat Pay takes the rest.
- *   1. replay the answer of an idempotency key already used
- *   2. the order is payable (checked before the password, so a lapsed hold costs no try); a store
- *      order needs a valid phone
- *   3. the pay password
- *   4. one transaction: claim the key, lock the order, charge (or hold) the cards, record the
- *      payment; card-only: the order becomes paid and ticketed (a store order: ready), and the
- *      answer is stored
- *   5. combined: open the WeChat transaction outside the transaction, store the answer
+ * cards hold a part and WeChat Pay takes the rest. Named steps, top-down:
+ *   1. replay the answer of an idempotency key already used (before the password: its payload
+ *      was used up)
+ *   2. the order is payable and the split valid (before the password, so a lapsed hold costs no
+ *      try); a store order needs a valid phone; a combined payment needs WeChat Pay
+ *   3. the pay password, then claim the idempotency key
+ *   4. close the live attempt's WeChat transaction, if any (money paid there counts)
+ *   5. one transaction (`chargeAndRecord`): lock the order, replace the live attempt (refused
+ *      while another is still opening), charge or hold the cards, record the parts; card-only:
+ *      the order is paid and ticketed (a store order: ready) and the answer stored
+ *   6. outside it: close what was replaced; combined: open the WeChat transaction, store the answer
  */
 export async function payByCard(
   deps: Deps,
   site: SiteRow,
   user: SignedInUser,
   body: Body,
-  context: { idempotencyKey: string | undefined; origin: string; log: PaymentLog },
+  context: Context,
 ): Promise<CardPayAnswer> {
   const key = requireIdempotencyKey(context.idempotencyKey);
   requirePhoneFor(body.param, body.phone);
@@ -54,148 +76,149 @@ export async function payByCard(
     cardIdList: body.cardIdList,
     payDetailParam: body.payDetailParam ?? null,
   });
-  const orderId = body.param.orderId;
-  // A retry of an answered attempt replays it before the password: its payload was used up.
   const earlier = await paymentRepository.findAttempt(deps.db, user.id, key);
   if (earlier?.answer && earlier.request_hash === hash) return earlier.answer as CardPayAnswer;
 
   const order = await findPayableOrder(deps.db, user, body.param, deps.clock.now());
-  const split = body.payDetailParam
-    ? splitPayment(order.amount_fen, yuanToFen(body.payDetailParam.wechatAmount))
-    : null;
-  if (split && !split.isValid) {
-    throw new AppError('VALIDATION_FAILED', {
-      fields: ['body.payDetailParam.wechatAmount'],
-      reason: split.reason,
-    });
-  }
-  // A combined payment needs WeChat Pay: a site that cannot offer it says so before anything is spent.
-  const wechatProvider = split ? payProviderFor(deps, site) : null;
+  const split = splitOf(order, body);
+  const providerOf = () => payProviderFor(deps, site);
+  // A site that cannot offer WeChat Pay says so before anything is spent.
+  if (split.wechatFen > 0) providerOf();
   await verifyPayPassword(deps, site, user, body.password);
 
   const claim = await claimOrReplay<CardPayAnswer>(deps, user, {
     key,
     call: 'card',
-    orderId,
+    orderId: order.id,
     hash,
   });
   if (claim.replay) return claim.replay;
   const attemptId = claim.attemptId;
-  const now = deps.clock.now();
-  const cardFen = split?.isValid ? split.cardFen : order.amount_fen;
-  const wechatFen = split?.isValid ? split.wechatFen : 0;
 
-  let step: {
-    answer: CardPayAnswer;
-    toClose: string[];
-    wechat?: { paymentId: string; outTradeNo: string; expiresAt: Date };
-  };
+  let charged: Charged;
   try {
-    step = await deps.db.transaction().execute(async (trx) => {
-      const locked = await lockPayableOrder(trx, user, body.param, now);
-      const toClose = await supersedePendingPayments(trx, locked.id, now);
-      if (body.phone)
-        await trx
-          .updateTable('orders')
-          .set({ phone: body.phone })
-          .where('id', '=', locked.id)
-          .execute();
-      await chargeCards(trx, {
-        siteId: user.siteId,
-        userId: user.id,
-        orderId: locked.id,
-        orderKind: cardTypeForOrderKind(locked.kind),
-        cardIds: body.cardIdList,
-        amountFen: cardFen,
-        mode: wechatFen > 0 ? 'hold' : 'commit',
-        clockNow: now,
-      });
-      const base = {
-        order_id: locked.id,
-        site_id: user.siteId,
-        user_id: user.id,
-        attempt_id: attemptId,
-        idempotency_key: key,
-        created_at: now,
-        updated_at: now,
-        expires_at: locked.pay_deadline_at,
-      };
-      await paymentRepository.insertPayment(trx, {
-        ...base,
-        method: 'card',
-        amount_fen: cardFen,
-        status: wechatFen > 0 ? 'pending' : 'succeeded',
-        out_trade_no: newOutTradeNo(now),
-      });
-      if (wechatFen === 0) {
-        const orderStatus = await completePaidOrder(trx, locked, now, 'paid by card');
-        const answer: CardPayAnswer = {
-          orderId: locked.id,
-          orderStatus,
-          paymentStatus: 'succeeded',
-          cardAmount: fenToYuan(cardFen),
-          wechatAmount: 0,
-          wechatPay: null,
-        };
-        await paymentRepository.storeAnswer(trx, attemptId, answer);
-        return { answer, toClose };
-      }
-      const wechat = await paymentRepository.insertPayment(trx, {
-        ...base,
-        method: 'wechat',
-        amount_fen: wechatFen,
-        out_trade_no: newOutTradeNo(now),
-      });
-      const answer: CardPayAnswer = {
-        orderId: locked.id,
-        orderStatus: 'pending_payment',
-        paymentStatus: 'pending',
-        cardAmount: fenToYuan(cardFen),
-        wechatAmount: fenToYuan(wechatFen),
-        wechatPay: null,
-      };
-      return {
-        answer,
-        toClose,
-        wechat: {
-          paymentId: wechat.id,
-          outTradeNo: wechat.out_trade_no,
-          expiresAt: locked.pay_deadline_at,
-        },
-      };
-    });
+    await closeLiveAttemptFirst(deps, providerOf, site, order.id, context.log);
+    const now = deps.clock.now();
+    charged = await deps.db
+      .transaction()
+      .execute((trx) => chargeAndRecord(trx, { user, body, key, attemptId, split, now }));
   } catch (error) {
     await releaseAttempt(deps, attemptId);
     throw error;
   }
 
-  const log = (message: string, err: unknown) => context.log.warn({ err }, message);
-  if (!step.wechat) {
-    if (step.toClose.length > 0) await closeQuietly(payProviderFor(deps, site), step.toClose, log);
-    return step.answer;
-  }
-  const provider = wechatProvider!;
-  await closeQuietly(provider, step.toClose, log);
+  await closeGivenUp(deps, providerOf, site, charged.toClose, context.log);
+  if (!charged.wechat) return charged.answer;
   const wechatPay = await openWechatTransaction(
     deps,
-    provider,
+    providerOf(),
     site,
     user,
     {
       attemptId,
-      paymentId: step.wechat.paymentId,
-      outTradeNo: step.wechat.outTradeNo,
+      paymentId: charged.wechat.paymentId,
+      outTradeNo: charged.wechat.outTradeNo,
       orderId: order.id,
       orderNo: order.order_no,
-      amountFen: wechatFen,
-      expiresAt: step.wechat.expiresAt,
+      amountFen: split.wechatFen,
+      expiresAt: charged.wechat.expiresAt,
       notifyUrl: notifyUrlFor(context.origin, site),
     },
     context.log,
   );
-  const answer = { ...step.answer, wechatPay };
+  const answer = { ...charged.answer, wechatPay };
   await deps.db
     .transaction()
     .execute((trx) => paymentRepository.storeAnswer(trx, attemptId, answer));
   return answer;
+}
+
+/** The cards' part and WeChat's part of the order's total; VALIDATION_FAILED when impossible. */
+function splitOf(order: OrderRow, body: Body): Split {
+  if (!body.payDetailParam) return { cardFen: order.amount_fen, wechatFen: 0 };
+  const split = splitPayment(order.amount_fen, yuanToFen(body.payDetailParam.wechatAmount));
+  if (!split.isValid) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: ['body.payDetailParam.wechatAmount'],
+      reason: split.reason,
+    });
+  }
+  return { cardFen: split.cardFen, wechatFen: split.wechatFen };
+}
+
+/**
+ * The paying transaction: the order locked, the live attempt replaced, the cards charged (card
+ * only) or held (combined), the attempt's parts recorded. Card only: the order is paid now.
+ */
+async function chargeAndRecord(
+  trx: Transaction<Database>,
+  input: {
+    user: SignedInUser;
+    body: Body;
+    key: string;
+    attemptId: string;
+    split: Split;
+    now: Date;
+  },
+): Promise<Charged> {
+  const { user, body, split, now } = input;
+  const isCombined = split.wechatFen > 0;
+  const order = await lockPayableOrder(trx, user, body.param, now);
+  const toClose = await supersedeLiveAttempt(trx, order.id, now);
+  if (body.phone) await paymentRepository.setOrderPhone(trx, order.id, body.phone);
+  await chargeCards(trx, {
+    siteId: user.siteId,
+    userId: user.id,
+    orderId: order.id,
+    orderKind: cardTypeForOrderKind(order.kind),
+    cardIds: body.cardIdList,
+    amountFen: split.cardFen,
+    mode: isCombined ? 'hold' : 'commit',
+    clockNow: now,
+  });
+  const part = {
+    order_id: order.id,
+    site_id: user.siteId,
+    user_id: user.id,
+    attempt_id: input.attemptId,
+    idempotency_key: input.key,
+    created_at: now,
+    updated_at: now,
+    expires_at: order.pay_deadline_at,
+  };
+  await paymentRepository.insertPayment(trx, {
+    ...part,
+    method: 'card',
+    amount_fen: split.cardFen,
+    status: isCombined ? 'pending' : 'succeeded',
+    out_trade_no: newOutTradeNo(now),
+  });
+  const answer: CardPayAnswer = {
+    orderId: order.id,
+    orderStatus: 'pending_payment',
+    paymentStatus: isCombined ? 'pending' : 'succeeded',
+    cardAmount: fenToYuan(split.cardFen),
+    wechatAmount: fenToYuan(split.wechatFen),
+    wechatPay: null,
+  };
+  if (!isCombined) {
+    answer.orderStatus = await completePaidOrder(trx, order, now, 'paid by card');
+    await paymentRepository.storeAnswer(trx, input.attemptId, answer);
+    return { answer, toClose };
+  }
+  const wechat = await paymentRepository.insertPayment(trx, {
+    ...part,
+    method: 'wechat',
+    amount_fen: split.wechatFen,
+    out_trade_no: newOutTradeNo(now),
+  });
+  return {
+    answer,
+    toClose,
+    wechat: {
+      paymentId: wechat.id,
+      outTradeNo: wechat.out_trade_no,
+      expiresAt: order.pay_deadline_at,
+    },
+  };
 }

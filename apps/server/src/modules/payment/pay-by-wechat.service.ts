@@ -7,19 +7,23 @@ import {
   requestHash,
   requireIdempotencyKey,
 } from './idempotency.js';
-import { lockPayableOrder, requirePhoneFor } from './payable-order.js';
-import { closeQuietly, newOutTradeNo, supersedePendingPayments } from './payment-steps.js';
+import { findPayableOrder, lockPayableOrder, requirePhoneFor } from './payable-order.js';
+import { newOutTradeNo, supersedeLiveAttempt } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
+import { closeGivenUp, closeLiveAttemptFirst } from './provider-close.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
-import { notifyUrlFor, openWechatTransaction, type PaymentLog } from './wechat-prepay.js';
+import type { PaymentLog } from './payment-log.js';
+import { notifyUrlFor, openWechatTransaction } from './wechat-prepay.js';
 
 /**
  * POST /api/wxpay/wechatPay: pay the whole order with WeChat Pay.
  *   1. claim the idempotency key (or replay its answer)
- *   2. one transaction: lock the order, replace an earlier pending attempt, record a pending
- *      payment whose expiry is the order's pay deadline (never later than the seat hold)
- *   3. outside it: open the WeChat transaction (time_expire = that deadline) and sign it
- *   4. store the answer for replays
+ *   2. close the live attempt's WeChat transaction, if it has one (money paid there counts)
+ *   3. one transaction: lock the order, replace the live attempt (refused while another is still
+ *      opening), record a pending payment whose expiry is the order's pay deadline
+ *   4. outside it: close what was replaced, open the WeChat transaction (time_expire = that
+ *      deadline) and sign it
+ *   5. store the answer for replays
  * The order becomes paid when WeChat's notification (or a status query) says so.
  */
 export async function payByWechat(
@@ -41,20 +45,18 @@ export async function payByWechat(
   });
   if (claim.replay) return claim.replay;
   const attemptId = claim.attemptId;
-  const now = deps.clock.now();
+  const log = context.log;
 
   let step;
   try {
+    // Only the buyer's own unpaid order: checked before anything at WeChat is touched.
+    await findPayableOrder(deps.db, user, body.param, deps.clock.now());
+    await closeLiveAttemptFirst(deps, () => provider, site, body.param.orderId, log);
+    const now = deps.clock.now();
     step = await deps.db.transaction().execute(async (trx) => {
       const order = await lockPayableOrder(trx, user, body.param, now);
-      const toClose = await supersedePendingPayments(trx, order.id, now);
-      if (body.phone) {
-        await trx
-          .updateTable('orders')
-          .set({ phone: body.phone })
-          .where('id', '=', order.id)
-          .execute();
-      }
+      const toClose = await supersedeLiveAttempt(trx, order.id, now);
+      if (body.phone) await paymentRepository.setOrderPhone(trx, order.id, body.phone);
       const payment = await paymentRepository.insertPayment(trx, {
         order_id: order.id,
         site_id: user.siteId,
@@ -75,7 +77,7 @@ export async function payByWechat(
     throw error;
   }
 
-  await closeQuietly(provider, step.toClose, (message, err) => context.log.warn({ err }, message));
+  await closeGivenUp(deps, () => provider, site, step.toClose, log);
   const answer = await openWechatTransaction(
     deps,
     provider,
@@ -91,7 +93,7 @@ export async function payByWechat(
       expiresAt: step.order.pay_deadline_at,
       notifyUrl: notifyUrlFor(context.origin, site),
     },
-    context.log,
+    log,
   );
   await deps.db
     .transaction()

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { CardPayAnswer } from '@marquee/contracts';
 import { buildApp } from '../../app.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import { createWechatDeps } from '../../lib/wechat/wechat-http.js';
 import { describeOnEachDatabase, openTestDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
 import {
@@ -16,8 +15,6 @@ import {
 } from '../cards/cards-test-kit.js';
 import { rebuildBalanceCheck } from '../cards/index.js';
 import { sweepExpiredHolds } from '../film-order/index.js';
-import { createSiteResolver } from '../site/index.js';
-import { sweepPayments } from './payment-sweep.js';
 import { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
 import {
   filmParam,
@@ -28,10 +25,10 @@ import {
   prepayIdOf,
   sandboxSheet,
   seatStates,
+  sweepPaymentsNow,
 } from './payment-test-kit.js';
 
 const PASSWORD = '258036';
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 describeOnEachDatabase('payment edge cases', (kind) => {
   let t: TestApp;
@@ -39,13 +36,6 @@ describeOnEachDatabase('payment edge cases', (kind) => {
     t = await createTestApp(kind);
   });
   afterAll(() => t?.close());
-
-  const sweepDeps = () => ({
-    db: t.db,
-    clock: t.clock,
-    sites: createSiteResolver(t.db),
-    wechat: createWechatDeps(),
-  });
 
   async function combined(cardFen = 1000) {
     const user = await newUser(t);
@@ -68,7 +58,7 @@ describeOnEachDatabase('payment edge cases', (kind) => {
     expect(await balanceOf(t, card.id)).toBe(0);
     t.clock.advance(16 * 60);
     try {
-      await sweepPayments(sweepDeps(), silent);
+      await sweepPaymentsNow(t);
       expect(await balanceOf(t, card.id)).toBe(1000);
       expect((await paymentsOf(t, order.id)).map((p) => p.status)).toEqual([
         'cancelled',

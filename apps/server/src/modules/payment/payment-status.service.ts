@@ -8,7 +8,7 @@ import type { PayProvider } from './providers/pay-provider.js';
 import { PayProviderError } from './providers/pay-provider-error.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 import { applyPaidResult, giveUpWechatPayment } from './settle.service.js';
-import type { PaymentLog } from './wechat-prepay.js';
+import type { PaymentLog } from './payment-log.js';
 
 /** A pending WeChat payment younger than this waits for its notification before WeChat is asked. */
 export const QUERY_AFTER_SECONDS = 3;
@@ -60,7 +60,9 @@ export async function reconcileWithProvider(
     result = await provider.queryByOutTradeNo(payment.out_trade_no);
   } catch (error) {
     if (error instanceof PayProviderError && error.providerCode === 'ORDER_NOT_EXIST') {
-      await giveUpWechatPayment(deps, payment.id, 'failed', 'WeChat has no such transaction');
+      await giveUpWechatPayment(deps, payment.id, 'failed', 'WeChat has no such transaction', {
+        isClosedAtProvider: true,
+      });
       return;
     }
     log.warn({ err: error, outTradeNo: payment.out_trade_no }, 'payment query failed');
@@ -69,7 +71,9 @@ export async function reconcileWithProvider(
   if (result.state === 'SUCCESS') {
     await applyPaidResult(deps, site, result, log);
   } else if (result.state === 'CLOSED') {
-    await giveUpWechatPayment(deps, payment.id, 'cancelled', 'WeChat closed the transaction');
+    await giveUpWechatPayment(deps, payment.id, 'cancelled', 'WeChat closed the transaction', {
+      isClosedAtProvider: true,
+    });
   } else if (result.state === 'PAYERROR' || result.state === 'REVOKED') {
     await giveUpWechatPayment(deps, payment.id, 'failed', `WeChat reports ${result.state}`);
   }
@@ -122,6 +126,10 @@ export async function cancelPayment(
       return answerFor(deps, payment.id);
     }
   }
-  await giveUpWechatPayment(deps, payment.id, 'cancelled', 'payment cancelled by the user');
+  // Without a prepay id the transaction is still being opened: its opener sees the payment
+  // cancelled and closes what it opened (openWechatTransaction).
+  await giveUpWechatPayment(deps, payment.id, 'cancelled', 'payment cancelled by the user', {
+    isClosedAtProvider: payment.prepay_id !== null,
+  });
   return answerFor(deps, payment.id);
 }

@@ -4,22 +4,27 @@ import * as paymentRepository from './payment.repository.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 import { executeRefund } from './refund-execution.js';
 import { reconcileWithProvider } from './payment-status.service.js';
+import { closeGivenUp } from './provider-close.js';
 import { giveUpWechatPayment } from './settle.service.js';
-import type { PaymentLog } from './wechat-prepay.js';
+import type { PaymentLog } from './payment-log.js';
 
 const BATCH = 50;
+const UNCLOSED_GRACE_MS = 60_000;
 
 /**
  * One pass of the payment sweep:
  * - WeChat payments still pending past their expiry (= the seat hold's end): closed at WeChat and
  *   cancelled here, releasing the card hold of a combined payment; when WeChat refuses to close
  *   because it was paid after all, settled (usually an automatic refund, the hold being over);
+ * - WeChat payments we gave up (superseded, cancelled, failed) whose close WeChat never confirmed
+ *   (unreachable at the time): closed now, and settled at once (an automatic refund) when WeChat
+ *   says the user paid after all;
  * - refunds still pending (WeChat busy, PROCESSING): asked again, keyed by out_refund_no.
  */
 export async function sweepPayments(
   deps: PaymentDeps & Pick<AppDeps, 'sites'>,
   log: PaymentLog,
-): Promise<{ expired: number; refundsRetried: number }> {
+): Promise<{ expired: number; closed: number; refundsRetried: number }> {
   const now = deps.clock.now();
   const expired = await paymentRepository.listPendingWechatExpiredBefore(deps.db, now, BATCH);
   for (const payment of expired) {
@@ -34,7 +39,19 @@ export async function sweepPayments(
       await reconcileWithProvider(deps, provider, site, payment, log);
       continue;
     }
-    await giveUpWechatPayment(deps, payment.id, 'cancelled', 'payment timed out');
+    await giveUpWechatPayment(deps, payment.id, 'cancelled', 'payment timed out', {
+      isClosedAtProvider: true,
+    });
+  }
+  // Left a minute to the request that gave them up, which closes them itself.
+  const unclosed = await paymentRepository.listUnclosedGivenUpBefore(
+    deps.db,
+    new Date(now.getTime() - UNCLOSED_GRACE_MS),
+    BATCH,
+  );
+  for (const payment of unclosed) {
+    const site = await deps.sites.resolve(payment.site_code);
+    await closeGivenUp(deps, () => payProviderFor(deps, site), site, [payment.out_trade_no], log);
   }
   const refunds = await paymentRepository.listPendingRefunds(deps.db, BATCH);
   for (const refund of refunds) {
@@ -45,7 +62,7 @@ export async function sweepPayments(
       log,
     );
   }
-  return { expired: expired.length, refundsRetried: refunds.length };
+  return { expired: expired.length, closed: unclosed.length, refundsRetried: refunds.length };
 }
 
 /** Run the sweep every `intervalMs` until the returned stop function is called (on app close). */

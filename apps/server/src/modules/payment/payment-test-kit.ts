@@ -8,7 +8,10 @@ import {
   type showSeatsCall,
   type WechatPay,
 } from '@marquee/contracts';
+import { createWechatDeps } from '../../lib/wechat/wechat-http.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
+import { createSiteResolver } from '../site/index.js';
+import { sweepPayments } from './payment-sweep.js';
 
 /** Helpers for the payment integration tests (not shipped code paths). */
 
@@ -135,3 +138,61 @@ export async function seatStates(t: TestApp, orderId: string): Promise<string[]>
 }
 
 export const filmParam = (orderId: string) => ({ orderType: 'FILM_ORDER', orderId });
+
+/**
+ * Where an order's money is, from the ledgers rather than from our payment rows: what its cards
+ * are charged (net of holds released and refunds), and what WeChat (the sandbox) kept of the
+ * transactions of its WeChat payments (paid, less refunded).
+ */
+export async function moneyOf(t: Pick<TestApp, 'db'>, orderId: string) {
+  const order = await t.db
+    .selectFrom('orders')
+    .select(['status', 'amount_fen'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const ledger = await t.db
+    .selectFrom('card_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_fen'), eb.lit(0)).as('net'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const transactions = await t.db
+    .selectFrom('sandbox_pay_transactions')
+    .innerJoin('payments', 'payments.out_trade_no', 'sandbox_pay_transactions.out_trade_no')
+    .select(['sandbox_pay_transactions.out_trade_no', 'sandbox_pay_transactions.state'])
+    .select('sandbox_pay_transactions.amount_fen')
+    .where('payments.order_id', '=', orderId)
+    .execute();
+  const refunds = await t.db
+    .selectFrom('sandbox_pay_refunds')
+    .innerJoin('payments', 'payments.out_trade_no', 'sandbox_pay_refunds.out_trade_no')
+    .select('sandbox_pay_refunds.refund_fen')
+    .where('payments.order_id', '=', orderId)
+    .execute();
+  const takenFen = transactions
+    .filter((row) => row.state === 'SUCCESS' || row.state === 'REFUND')
+    .reduce((sum, row) => sum + row.amount_fen, 0);
+  const refundedFen = refunds.reduce((sum, row) => sum + row.refund_fen, 0);
+  const cardFen = 0 - Number(ledger.net) || 0;
+  return {
+    status: order.status,
+    amountFen: order.amount_fen,
+    cardFen,
+    wechatFen: takenFen - refundedFen,
+    collectedFen: cardFen + takenFen - refundedFen,
+    isPaid: ['paid', 'ticketed', 'ready', 'used'].includes(order.status),
+  };
+}
+
+/** A log that says nothing, for services the tests call directly. */
+export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** One pass of the payment sweep, as the background would run it. */
+export function sweepPaymentsNow(t: Pick<TestApp, 'db' | 'clock'>) {
+  const deps = {
+    db: t.db,
+    clock: t.clock,
+    sites: createSiteResolver(t.db),
+    wechat: createWechatDeps(),
+  };
+  return sweepPayments(deps, silentLog);
+}

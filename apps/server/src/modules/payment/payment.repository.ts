@@ -8,6 +8,11 @@ export function insertPayment(trx: Executor, payment: Insertable<PaymentsTable>)
   return trx.insertInto('payments').values(payment).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The buyer's phone on the order being paid (a store order's counter may call it). */
+export function setOrderPhone(trx: Executor, orderId: string, phone: string) {
+  return trx.updateTable('orders').set({ phone }).where('id', '=', orderId).execute();
+}
+
 export function findById(db: Executor, paymentId: string) {
   return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
 }
@@ -70,11 +75,66 @@ export async function updateStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function setPrepayId(trx: Executor, paymentId: string, prepayId: string) {
-  return trx
+/** The order's payments still pending: the parts of its live attempt (one per method at most). */
+export function listPendingByOrder(db: Executor, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .orderBy('method')
+    .execute();
+}
+
+export function findByOutTradeNo(db: Executor, siteId: string, outTradeNo: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirst();
+}
+
+/**
+ * Record the prepay id WeChat gave a payment, whatever its status by now (a superseded payment
+ * with a prepay id is one WeChat might still take money for). Answers the payment's status.
+ */
+export async function setPrepayId(trx: Executor, paymentId: string, prepayId: string) {
+  const row = await trx
     .updateTable('payments')
     .set({ prepay_id: prepayId })
     .where('id', '=', paymentId)
+    .returning('status')
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+/** WeChat confirmed the transaction can no longer be paid. */
+export function markProviderClosed(db: Executor, outTradeNo: string, at: Date) {
+  return db
+    .updateTable('payments')
+    .set({ provider_closed_at: at })
+    .where('out_trade_no', '=', outTradeNo)
+    .where('provider_closed_at', 'is', null)
+    .execute();
+}
+
+/**
+ * WeChat payments we gave up (cancelled, failed) whose transaction WeChat might still let the user
+ * pay: a prepay id and no confirmed close, left alone at least since `before`.
+ */
+export function listUnclosedGivenUpBefore(db: Executor, before: Date, limit: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('sites', 'sites.id', 'payments.site_id')
+    .select(['payments.id', 'payments.site_id', 'payments.out_trade_no', 'sites.code as site_code'])
+    .where('payments.method', '=', 'wechat')
+    .where('payments.status', 'in', ['cancelled', 'failed'])
+    .where('payments.prepay_id', 'is not', null)
+    .where('payments.provider_closed_at', 'is', null)
+    .where('payments.updated_at', '<', before)
+    .orderBy('payments.updated_at')
+    .limit(limit)
     .execute();
 }
 

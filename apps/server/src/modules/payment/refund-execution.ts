@@ -4,7 +4,7 @@ import type { SiteRow } from '../site/index.js';
 import { movePayment } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
-import type { PaymentLog } from './wechat-prepay.js';
+import type { PaymentLog } from './payment-log.js';
 
 type PaymentRow = Selectable<PaymentsTable>;
 

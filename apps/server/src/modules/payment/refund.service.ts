@@ -10,7 +10,7 @@ import { getOrderDetail, refundRule } from './order-views.service.js';
 import { movePayment } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
 import { executeRefund, outRefundNoFor, startUserRefund } from './refund-execution.js';
-import type { PaymentLog } from './wechat-prepay.js';
+import type { PaymentLog } from './payment-log.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
 
 /** Whose refund it is, in the ledger and on the refund rows. */

@@ -5,11 +5,11 @@ import { commitCardHold } from '../cards/index.js';
 import { ordersRepository, transitionOrder } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import { completePaidOrder, releaseOrderInventory } from './order-completion.js';
-import { movePayment, releaseHeldCards } from './payment-steps.js';
+import { movePayment, pendingCardPartOf, releaseCardPartOf } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
 import type { PaymentResult } from './providers/pay-provider.js';
 import { executeRefund, startAutoRefund } from './refund-execution.js';
-import type { PaymentLog } from './wechat-prepay.js';
+import type { PaymentLog } from './payment-log.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
 
 export type SettleOutcome = 'paid' | 'auto_refund' | 'already_settled';
@@ -42,14 +42,28 @@ export async function applyPaidResult(
       .transaction()
       .execute((trx) => settleInTransaction(trx, site, result, now, 'on_time'));
   } catch (error) {
-    if (!(error instanceof AppError) || !LATE_ERRORS.has(error.type)) throw error;
-    log.warn({ outTradeNo: result.outTradeNo, reason: error.type }, 'payment came too late');
+    const isLate = error instanceof AppError && LATE_ERRORS.has(error.type);
+    // The database refused to call the order paid (migration 0009): never keep that money.
+    const isRefusedByDatabase = isPaidCheckViolation(error);
+    if (!isLate && !isRefusedByDatabase) throw error;
+    if (isRefusedByDatabase) log.error({ err: error }, 'order refused as paid; refunding');
+    else
+      log.warn(
+        { outTradeNo: result.outTradeNo, reason: (error as AppError).type },
+        'payment came too late',
+      );
     settled = await deps.db
       .transaction()
       .execute((trx) => settleInTransaction(trx, site, result, now, 'late'));
   }
   if (settled.outRefundNo) await executeRefund(deps, site, settled.outRefundNo, log);
   return settled.outcome;
+}
+
+/** The check_order_paid trigger's refusal (SQLSTATE 23514 from the orders table). */
+function isPaidCheckViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === '23514' && /collected|charged/.test(message ?? '');
 }
 
 async function settleInTransaction(
@@ -60,18 +74,18 @@ async function settleInTransaction(
   mode: 'on_time' | 'late',
 ): Promise<{ outcome: SettleOutcome; outRefundNo?: string }> {
   const transactionId = result.transactionId!;
-  const payment = await paymentRepository.findByOutTradeNoForUpdate(
-    trx,
-    site.id,
-    result.outTradeNo,
-  );
-  if (!payment || payment.method !== 'wechat') {
+  const found = await paymentRepository.findByOutTradeNo(trx, site.id, result.outTradeNo);
+  if (!found || found.method !== 'wechat') {
     throw new AppError('NOT_FOUND', {
       what: '支付',
       whatEn: 'The payment',
       outTradeNo: result.outTradeNo,
     });
   }
+  // The order first, then its payment: the lock order of every paying use case.
+  const order = await ordersRepository.findByIdForUpdate(trx, found.order_id);
+  if (!order) throw new AppError('NOT_FOUND', { what: '订单', whatEn: 'The order' });
+  const payment = (await paymentRepository.findByIdForUpdate(trx, found.id))!;
   if (result.amountFen !== payment.amount_fen) {
     throw new AppError('CONFLICT', {
       reason: 'amount mismatch',
@@ -96,33 +110,33 @@ async function settleInTransaction(
     await record('already_settled');
     return { outcome: 'already_settled' };
   }
-  const order = await ordersRepository.findByIdForUpdate(trx, payment.order_id);
-  if (!order) throw new AppError('NOT_FOUND', { what: '订单', whatEn: 'The order' });
   const paidAt = result.successAt ?? now;
-  const isOnTime =
+  const isPayable =
     mode === 'on_time' &&
     payment.status === 'pending' &&
     order.status === 'pending_payment' &&
     paidAt.getTime() <= order.pay_deadline_at.getTime();
+  // Pays the order only as the live attempt whose every part is still in: its card part (if any)
+  // held, and the parts adding up to the order's total.
+  const card = isPayable ? await pendingCardPartOf(trx, payment) : undefined;
+  const isWhole = payment.amount_fen + (card?.amount_fen ?? 0) === order.amount_fen;
 
-  if (isOnTime) {
+  if (isPayable && isWhole) {
     await movePayment(trx, payment, 'succeeded', now, { transaction_id: transactionId });
-    const held = (await paymentRepository.listByOrder(trx, order.id)).filter(
-      (other) => other.method === 'card' && other.status === 'pending',
-    );
-    if (held.length > 0) {
+    if (card) {
       await commitCardHold(trx, order.id, now);
-      for (const card of held) await movePayment(trx, card, 'succeeded', now);
+      await movePayment(trx, card, 'succeeded', now);
     }
     await completePaidOrder(trx, order, now, 'paid by WeChat Pay');
     await record('paid');
     return { outcome: 'paid' };
   }
 
-  // Too late: the money is recorded as received, then sent back.
+  // Too late, superseded, or its card part given up: the money is recorded as received, then
+  // sent back.
   await movePayment(trx, payment, 'succeeded', now, { transaction_id: transactionId });
   const outRefundNo = await startAutoRefund(trx, { ...payment, status: 'succeeded' }, now);
-  await releaseHeldCards(trx, order.id, 'WeChat part arrived too late', now);
+  await releaseCardPartOf(trx, payment, 'WeChat part arrived too late', now);
   if (order.status === 'pending_payment' && order.pay_deadline_at.getTime() < now.getTime()) {
     await transitionOrder(trx, order, 'expired', 'payment arrived after the hold expired');
     await releaseOrderInventory(trx, order);
@@ -133,20 +147,28 @@ async function settleInTransaction(
 
 /**
  * A WeChat payment that will not complete (the user cancelled, WeChat failed it, it timed out):
- * it becomes `to`, and the held card part of a combined payment is released. The order stays
- * unpaid; its own hold decides when its seats go.
+ * it becomes `to`, and the held card part of its own attempt is released. The order stays unpaid;
+ * its own hold decides when its seats go. `isClosedAtProvider`: WeChat confirmed that the
+ * transaction can no longer be paid.
  */
 export async function giveUpWechatPayment(
   deps: PaymentDeps,
   paymentId: string,
   to: 'failed' | 'cancelled',
   reason: string,
+  options: { isClosedAtProvider?: boolean } = {},
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const payment = await paymentRepository.findByIdForUpdate(trx, paymentId);
-    if (!payment || payment.status !== 'pending') return;
+    const found = await paymentRepository.findById(trx, paymentId);
+    if (!found) return;
+    await ordersRepository.findByIdForUpdate(trx, found.order_id);
+    const payment = (await paymentRepository.findByIdForUpdate(trx, paymentId))!;
+    if (options.isClosedAtProvider) {
+      await paymentRepository.markProviderClosed(trx, payment.out_trade_no, now);
+    }
+    if (payment.status !== 'pending') return;
     await movePayment(trx, payment, to, now);
-    await releaseHeldCards(trx, payment.order_id, reason, now);
+    await releaseCardPartOf(trx, payment, reason, now);
   });
 }

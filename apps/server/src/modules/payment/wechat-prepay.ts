@@ -1,15 +1,15 @@
 import { fenToYuan, type WechatPay } from '@marquee/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
+import { ordersRepository } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import { releaseAttempt } from './idempotency.js';
-import { movePayment, releaseHeldCards } from './payment-steps.js';
+import type { PaymentLog } from './payment-log.js';
+import { movePayment, releaseCardPartOf } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
+import { closeGivenUp } from './provider-close.js';
 import type { PayProvider } from './providers/pay-provider.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
-
-export type PaymentLog = Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 
 export interface PrepayInput {
   attemptId: string;
@@ -24,9 +24,12 @@ export interface PrepayInput {
 
 /**
  * Outside any transaction: open the WeChat transaction of a pending payment and sign it for the
- * page. When WeChat refuses or cannot be reached, the payment fails, a held card part is released,
- * the idempotency key is given back and the caller gets PAYMENT_PROVIDER_FAILED: nothing is lost.
- * Returns the signing fields; the caller stores its answer with them.
+ * page. When WeChat refuses or cannot be reached, the payment fails, the held card part of its
+ * attempt is released, the idempotency key is given back and the caller gets
+ * PAYMENT_PROVIDER_FAILED: nothing is lost. When the payment was given up while WeChat was being
+ * asked (cancelled by the user, or replaced after OPENING_GRACE_SECONDS), the new transaction is
+ * closed at once and the caller gets CONFLICT. Returns the signing fields; the caller stores its
+ * answer with them.
  */
 export async function openWechatTransaction(
   deps: PaymentDeps,
@@ -50,17 +53,27 @@ export async function openWechatTransaction(
     log.error({ err: error, outTradeNo: input.outTradeNo }, 'WeChat Pay refused the transaction');
     const now = deps.clock.now();
     await deps.db.transaction().execute(async (trx) => {
+      await ordersRepository.findByIdForUpdate(trx, input.orderId);
       const payment = await paymentRepository.findByIdForUpdate(trx, input.paymentId);
-      if (payment?.status === 'pending') await movePayment(trx, payment, 'failed', now);
-      await releaseHeldCards(trx, input.orderId, 'WeChat Pay unavailable', now);
+      if (payment?.status !== 'pending') return;
+      await movePayment(trx, payment, 'failed', now);
+      await releaseCardPartOf(trx, payment, 'WeChat Pay unavailable', now);
     });
     await releaseAttempt(deps, input.attemptId);
     throw new AppError('PAYMENT_PROVIDER_FAILED', {});
   }
-  const signature = provider.signForClient(prepayId);
-  await deps.db
+  const status = await deps.db
     .transaction()
     .execute((trx) => paymentRepository.setPrepayId(trx, input.paymentId, prepayId));
+  if (status !== 'pending') {
+    await closeGivenUp(deps, () => provider, site, [input.outTradeNo], log);
+    await releaseAttempt(deps, input.attemptId);
+    throw new AppError('CONFLICT', {
+      reason: 'the payment was cancelled or replaced while WeChat Pay was opening it',
+      paymentId: input.paymentId,
+    });
+  }
+  const signature = provider.signForClient(prepayId);
   return {
     ...signature,
     paymentId: input.paymentId,

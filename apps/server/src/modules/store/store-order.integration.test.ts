@@ -15,6 +15,7 @@ import {
   PHONE,
   stockOf,
 } from './store-test-kit.js';
+import { recordWholePaymentForTest } from '../../test-support/paid-order.js';
 
 describeOnEachDatabase('store orders: reserving and giving back stock', (kind) => {
   let t: TestApp;
@@ -286,6 +287,7 @@ describeOnEachDatabase('store orders: reserving and giving back stock', (kind) =
     const order = await orderGoods(t, user.token, [
       { variantId: goods.variants[0]!.id, quantity: 1 },
     ]);
+    await recordWholePaymentForTest(t.db, order.orderId);
     await t.db
       .updateTable('orders')
       .set({ status: 'paid' })
