@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { importCircles, importGraph } from './scripts/import-cycles.mjs';
 
 // Features never import each other: shared pieces go to lib/ or components/, and composition
 // happens in app/ (bulletproof-react's rule).
@@ -41,6 +45,90 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+// Server modules meet only through each other's index.ts, their public surface (Medusa's isolated
+// modules); everything outside modules/ (app.ts, plugins, tests) goes through index.ts too. Test
+// files may also borrow another module's `*-test-kit.ts`. No import circles: import-x/no-cycle sees
+// value imports only, so marquee/no-import-circle (scripts/import-cycles.mjs) counts types too.
+const serverSrc = 'apps/server/src';
+const serverModulesDir = `${serverSrc}/modules`;
+const serverModules = fs.existsSync(serverModulesDir)
+  ? fs
+      .readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+/** Outside module `module`, import it only through files matching `allowed` (globs in it). */
+function moduleBoundaries(allowed) {
+  return [
+    'error',
+    {
+      zones: serverModules.map((module) => ({
+        target: [
+          `./${serverSrc}/*.ts`,
+          `./${serverSrc}/!(modules)/**/*.ts`,
+          `./${serverModulesDir}/!(${module})/**/*.ts`,
+        ],
+        from: `./${serverModulesDir}/${module}/**/*`,
+        except: allowed.map((file) => `**/${serverModulesDir}/${module}/${file}`),
+        message: `Other modules and the app import ${module} only through ../${module}/index.js.`,
+      })),
+    },
+  ];
+}
+/** Each server file in an import circle, with that circle (computed once per ESLint run). */
+let serverCircles;
+function serverCircleOf(file) {
+  serverCircles ??= new Map(
+    importCircles(
+      importGraph(
+        path.join(import.meta.dirname, serverSrc),
+        path.join(import.meta.dirname, 'apps/server/tsconfig.json'),
+      ),
+    ).flatMap((circle) => circle.map((member) => [member, circle])),
+  );
+  return serverCircles.get(file);
+}
+const importCircleRule = {
+  meta: {
+    type: 'problem',
+    messages: { circle: 'This file is in an import circle (type imports included): {{files}}.' },
+  },
+  create(context) {
+    return {
+      Program(node) {
+        const circle = serverCircleOf(context.physicalFilename);
+        if (!circle) return;
+        const root = path.join(import.meta.dirname, serverSrc);
+        const files = circle.map((file) => path.relative(root, file)).join(', ');
+        context.report({ node, messageId: 'circle', data: { files } });
+      },
+    };
+  },
+};
+const serverImports = [
+  {
+    files: [`${serverSrc}/**/*.ts`, 'apps/server/bench/**/*.ts'],
+    plugins: { 'import-x': importX, marquee: { rules: { 'no-import-circle': importCircleRule } } },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'marquee/no-import-circle': 'error',
+      'import-x/no-restricted-paths': moduleBoundaries(['index.ts']),
+    },
+  },
+  {
+    // Tests may share another module's test kit (its fixtures), never its internals.
+    files: [`${serverSrc}/**/*.test.ts`, `${serverSrc}/**/*-test-kit.ts`],
+    rules: { 'import-x/no-restricted-paths': moduleBoundaries(['index.ts', '*-test-kit.ts']) },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -67,6 +155,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverImports,
   {
     files: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,10 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SitesTable } from './db/schema.js';
 import type { DatabaseKind } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { WechatDeps } from './lib/wechat/wechat-http.js';
-import type { SiteResolver } from './modules/site/index.js';
-import type { SessionAuthenticator } from './modules/auth/index.js';
+
+/*
+ * The request context: what every module gets (AppDeps) and what every call is about (the site,
+ * the signed-in user). It imports no module, so plugins and modules can all depend on it without
+ * closing an import circle; the site and auth modules implement the two checks it names.
+ */
 
 /** What every module gets: the database, the clock, and the two checks every call passes. */
 export interface AppDeps {
@@ -20,4 +24,31 @@ export interface AppDeps {
   wechat: WechatDeps;
   sites: SiteResolver;
   sessions: SessionAuthenticator;
+}
+
+/** One site (cinema chain) as stored in `sites`. */
+export type SiteRow = Selectable<SitesTable>;
+
+export interface SiteResolver {
+  /** The site named by the `site` header; an unknown or missing one is a clear error. */
+  resolve(code: string | undefined): Promise<SiteRow>;
+}
+
+export interface SignedInUser {
+  id: string;
+  siteId: string;
+  sessionId: string;
+  openid: string;
+  nickname: string;
+  avatarUrl: string | null;
+  phone: string | null;
+  hasPayPassword: boolean;
+  createdAt: Date;
+}
+
+export interface SessionAuthenticator {
+  /** The signed-in user of this token; -1001 when it is missing, unknown, expired or revoked. */
+  authenticate(site: SiteRow, token: string | undefined): Promise<SignedInUser>;
+  /** The user id of a live session, or null: rate limits count per user, not per token. */
+  userIdOf(token: string): Promise<string | null>;
 }

@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallDefinition } from '@marquee/contracts';
 import { AppError } from '../lib/errors.js';
-import type { SiteRow } from '../modules/site/index.js';
-import type { SignedInUser } from '../modules/auth/index.js';
+import type { AppDeps, SignedInUser, SiteRow } from '../app-deps.js';
 import { requestLang } from './error-handler.js';
-import type { AppDeps } from '../app-deps.js';
 
 export interface CallContext<C extends CallDefinition, S extends boolean> {
   query: z.output<C['query']>;

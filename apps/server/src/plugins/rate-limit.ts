@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../lib/errors.js';
-import type { AppDeps } from '../app-deps.js';
-import type { SessionAuthenticator } from '../modules/auth/index.js';
+import type { AppDeps, SessionAuthenticator } from '../app-deps.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 
 /**

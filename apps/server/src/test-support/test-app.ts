@@ -27,6 +27,8 @@ export interface TestAppOptions {
   wechat?: { apiBase: string; payBase: string };
   /** Run the seat-hold sweep every so many ms (off by default: tests sweep by hand). */
   holdSweepIntervalMs?: number;
+  /** Connections to the PostgreSQL server (races need many); see openTestDatabase. */
+  poolSize?: number;
 }
 
 const UNREACHABLE_WECHAT = 'http://127.0.0.1:9';
@@ -36,7 +38,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, { poolSize: options.poolSize });
   try {
     await loadDemoDataOnce(database.db);
     const clock = options.clock ?? new TestClock();

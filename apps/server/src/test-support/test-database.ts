@@ -5,8 +5,7 @@ import { describe, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
 
-export const testDatabaseUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({
@@ -32,7 +31,7 @@ function pgliteTemplate(): Blob | undefined {
 }
 
 /** Whether the PostgreSQL server of TEST_DATABASE_URL answers within about two seconds. */
-export async function isPostgresReachable(): Promise<boolean> {
+async function isPostgresReachable(): Promise<boolean> {
   try {
     await withClient((client) => client.query('select 1'));
     return true;
@@ -47,7 +46,7 @@ export async function isPostgresReachable(): Promise<boolean> {
  */
 export async function openTestDatabase(
   kind: DatabaseKind,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number | undefined } = {},
 ): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', loadDataDir: pgliteTemplate() });
@@ -102,13 +101,22 @@ const postgresReachable = await isPostgresReachable();
 const isCi = process.env.CI === 'true';
 
 /**
- * Register a suite once per database: embedded PGlite, then the PostgreSQL server. Without a
- * reachable server the PostgreSQL run is skipped locally, and fails in CI.
+ * Register a suite once per database: embedded PGlite, then the PostgreSQL server (with the
+ * policy of describeOnPostgres).
  */
 export function describeOnEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
   describe(`${name} (PGlite)`, () => suite('pglite'));
+  describeOnPostgres(name, () => suite('postgres'));
+}
+
+/**
+ * Register a suite that needs the PostgreSQL server (races: PGlite runs one statement at a time).
+ * The one policy for every such suite: without a reachable server it is skipped locally, and with
+ * CI=true it fails.
+ */
+export function describeOnPostgres(name: string, suite: () => void): void {
   if (postgresReachable) {
-    describe(`${name} (PostgreSQL)`, () => suite('postgres'));
+    describe(`${name} (PostgreSQL)`, suite);
   } else if (isCi) {
     describe(`${name} (PostgreSQL)`, () => {
       it('needs the PostgreSQL server', () => {
@@ -118,8 +126,7 @@ export function describeOnEachDatabase(name: string, suite: (kind: DatabaseKind)
       });
     });
   } else {
-    describe.skip(`${name} (PostgreSQL: skipped, nothing answers at TEST_DATABASE_URL)`, () =>
-      suite('postgres'));
+    describe.skip(`${name} (PostgreSQL: skipped, nothing answers at TEST_DATABASE_URL)`, suite);
   }
 }
 

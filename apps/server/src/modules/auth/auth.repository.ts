@@ -1,11 +1,5 @@
 import type { Executor } from '../../db/schema.js';
-
-export interface MessengerProfile {
-  openid: string;
-  unionid?: string | null;
-  nickname: string;
-  avatarUrl: string | null;
-}
+import type { MessengerProfile } from '../messenger/index.js';
 
 const userColumns = [
   'users.id',

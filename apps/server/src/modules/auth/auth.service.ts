@@ -1,33 +1,13 @@
 import type { UserInfo } from '@marquee/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, SessionAuthenticator, SignedInUser, SiteRow } from '../../app-deps.js';
 import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import type { SiteRow } from '../site/index.js';
+import type { MessengerProfile } from '../messenger/index.js';
 import * as authRepository from './auth.repository.js';
-import type { MessengerProfile } from './auth.repository.js';
 
 /** Sessions live 24 hours, as the web app's `movie.token` cookie does (spec §9). */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
-
-export interface SignedInUser {
-  id: string;
-  siteId: string;
-  sessionId: string;
-  openid: string;
-  nickname: string;
-  avatarUrl: string | null;
-  phone: string | null;
-  hasPayPassword: boolean;
-  createdAt: Date;
-}
-
-export interface SessionAuthenticator {
-  /** The signed-in user of this token; -1001 when it is missing, unknown, expired or revoked. */
-  authenticate(site: SiteRow, token: string | undefined): Promise<SignedInUser>;
-  /** The user id of a live session, or null: rate limits count per user, not per token. */
-  userIdOf(token: string): Promise<string | null>;
-}
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof authRepository.findUserByLiveSession>>>;
 

@@ -1,8 +1,3 @@
-export {
-  createSessionAuthenticator,
-  SESSION_TTL_SECONDS,
-  type SessionAuthenticator,
-  type SignedInUser,
-} from './auth.service.js';
-export type { MessengerProfile } from './auth.repository.js';
+export { createSessionAuthenticator, SESSION_TTL_SECONDS } from './auth.service.js';
+export type { SessionAuthenticator, SignedInUser } from '../../app-deps.js';
 export { registerAuthRoutes } from './auth.routes.js';

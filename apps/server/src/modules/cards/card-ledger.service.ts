@@ -255,7 +255,8 @@ async function credit(
     reason,
     createdAt: clockNow,
   });
-  const cardNo = await cardNoOf(trx, target.cardId);
+  const cardNo = await cardsRepository.findCardNo(trx, target.cardId);
+  if (cardNo === undefined) throw new Error(`card ${target.cardId} vanished`);
   return { cardId: target.cardId, cardNo, amountFen, balanceAfterFen };
 }
 
@@ -266,12 +267,8 @@ async function markCommitted(
   reason: string,
   clockNow: Date | undefined,
 ): Promise<CardDebit> {
-  const card = await trx
-    .selectFrom('cards')
-    .select(['card_no', 'balance_fen'])
-    .where('id', '=', target.cardId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const card = await cardsRepository.lockCard(trx, target.cardId);
+  if (!card) throw new Error(`card ${target.cardId} vanished`);
   await cardsRepository.appendLedger(trx, {
     cardId: target.cardId,
     siteId: target.siteId,
@@ -289,13 +286,4 @@ async function markCommitted(
     amountFen,
     balanceAfterFen: card.balance_fen,
   };
-}
-
-async function cardNoOf(trx: Transaction<Database>, cardId: string): Promise<string> {
-  const row = await trx
-    .selectFrom('cards')
-    .select('card_no')
-    .where('id', '=', cardId)
-    .executeTakeFirstOrThrow();
-  return row.card_no;
 }

@@ -25,6 +25,25 @@ export function lockUserCards(db: Executor, siteId: string, userId: string, card
     .execute();
 }
 
+/** One card's number and balance, locked until the transaction ends. */
+export function lockCard(db: Executor, cardId: string) {
+  return db
+    .selectFrom('cards')
+    .select(['card_no', 'balance_fen'])
+    .where('id', '=', cardId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findCardNo(db: Executor, cardId: string) {
+  const row = await db
+    .selectFrom('cards')
+    .select('card_no')
+    .where('id', '=', cardId)
+    .executeTakeFirst();
+  return row?.card_no;
+}
+
 /**
  * Move a card's cached balance by `deltaFen` (negative debits) only if it stays >= 0; returns the
  * new balance, or undefined when the card does not have enough. Never read-then-write.

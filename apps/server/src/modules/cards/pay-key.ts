@@ -9,6 +9,7 @@ import {
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { findServerKey, insertServerKeyOnce } from './pay-password.repository.js';
 
 const PURPOSE = 'pay-password';
 export const PAY_KEY_ALGORITHM = 'RSA-OAEP-256' as const;
@@ -40,7 +41,7 @@ export function getPayKey(db: Kysely<Database>, pepper: string): Promise<PayKey>
 }
 
 async function loadOrCreate(db: Kysely<Database>, pepper: string): Promise<PayKey> {
-  const existing = await findKey(db);
+  const existing = await findServerKey(db, PURPOSE);
   if (existing) return open(existing, pepper);
   const { publicKey, privateKey } = await generate('rsa', {
     modulusLength: 2048,
@@ -53,28 +54,16 @@ async function loadOrCreate(db: Kysely<Database>, pepper: string): Promise<PayKe
     },
   });
   // Two instances starting at once: the first insert wins and both use its key.
-  await db
-    .insertInto('server_keys')
-    .values({
-      id: `pay-${randomUUID()}`,
-      purpose: PURPOSE,
-      algorithm: PAY_KEY_ALGORITHM,
-      public_spki: publicKey.toString('base64'),
-      private_pkcs8: privateKey,
-    })
-    .onConflict((conflict) => conflict.column('purpose').doNothing())
-    .execute();
-  const stored = await findKey(db);
+  await insertServerKeyOnce(db, {
+    id: `pay-${randomUUID()}`,
+    purpose: PURPOSE,
+    algorithm: PAY_KEY_ALGORITHM,
+    public_spki: publicKey.toString('base64'),
+    private_pkcs8: privateKey,
+  });
+  const stored = await findServerKey(db, PURPOSE);
   if (!stored) throw new Error('the pay password key could not be stored');
   return open(stored, pepper);
-}
-
-function findKey(db: Kysely<Database>) {
-  return db
-    .selectFrom('server_keys')
-    .select(['id', 'public_spki', 'private_pkcs8'])
-    .where('purpose', '=', PURPOSE)
-    .executeTakeFirst();
 }
 
 function open(

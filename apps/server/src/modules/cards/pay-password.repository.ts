@@ -1,4 +1,5 @@
-import type { Executor } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Executor, ServerKeysTable } from '../../db/schema.js';
 
 export function findPayPasswordState(db: Executor, userId: string) {
   return db
@@ -65,4 +66,22 @@ export async function consumeNonce(db: Executor, nonce: string, expiresAt: Date,
     .returning('nonce')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The stored key pair of one purpose (`server_keys`), if any. */
+export function findServerKey(db: Executor, purpose: string) {
+  return db
+    .selectFrom('server_keys')
+    .select(['id', 'public_spki', 'private_pkcs8'])
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** Store a key pair unless its purpose already has one: the first insert wins. */
+export async function insertServerKeyOnce(db: Executor, key: Insertable<ServerKeysTable>) {
+  await db
+    .insertInto('server_keys')
+    .values(key)
+    .onConflict((conflict) => conflict.column('purpose').doNothing())
+    .execute();
 }

@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { addSeconds } from '../../lib/clock.js';
+import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
@@ -287,18 +288,6 @@ async function releaseExpiredHolds(trx: Executor, showId: string, seatIds: strin
     if (order.pay_deadline_at.getTime() > now.getTime()) continue;
     await transitionOrder(trx, order, 'expired', 'hold expired (seats taken over)');
     await filmOrderRepository.releaseSeats(trx, order.id);
-  }
-}
-
-/** Two holds that lock the same rows in different orders can deadlock; PostgreSQL aborts one. */
-async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
-    }
   }
 }
 

@@ -11,29 +11,48 @@ describeOnEachDatabase('the periodic sweep of expired seat holds', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const statusOf = async (orderId: string) =>
+  /** The order's status and how it got there: only the sweep writes 'hold expired (sweep)'. */
+  const lastEvent = async (orderId: string) =>
+    t.db
+      .selectFrom('order_events')
+      .select(['to_status', 'reason'])
+      .where('order_id', '=', orderId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+  const seatStates = async (orderId: string) =>
     (
       await t.db
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow()
-    ).status;
+        .selectFrom('film_order_seats')
+        .select('state')
+        .where('order_id', '=', orderId)
+        .execute()
+    ).map((seat) => seat.state);
 
-  it('expires an unpaid order by itself once its hold has run out', async () => {
-    const token = await signIn(t.app, uniqueOpenid());
-    const held = await hold(t, token, await freshShow('1号厅'), ['C4', 'C5']);
-    expect(held.body.code).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await statusOf(held.body.data.id)).toBe('pending_payment');
+  it('expires an unpaid order by itself once its hold has run out, and only that one', async () => {
+    const showId = await freshShow('1号厅');
+    const early = await hold(t, await signIn(t.app, uniqueOpenid()), showId, ['C4', 'C5']);
+    expect(early.body.code).toBe(0);
+    t.clock.advance(10 * 60);
+    const late = await hold(t, await signIn(t.app, uniqueOpenid()), showId, ['E4', 'E5']);
+    expect(late.body.code).toBe(0);
 
-    t.clock.advance(15 * 60);
-    await expect.poll(() => statusOf(held.body.data.id), { timeout: 5000 }).toBe('expired');
-    const seats = await t.db
-      .selectFrom('film_order_seats')
-      .select('state')
-      .where('order_id', '=', held.body.data.id)
-      .execute();
-    expect(seats.map((seat) => seat.state)).toEqual(['released', 'released']);
+    // 16 minutes after the first hold and 6 after the second: only the first has run out. Nothing
+    // but the sweep touches these orders from here on, so once the first reads expired, a sweep
+    // has run at this time and has left the second alone.
+    t.clock.advance(6 * 60);
+    await expect
+      .poll(() => lastEvent(early.body.data.id), { timeout: 5000 })
+      .toEqual({ to_status: 'expired', reason: 'hold expired (sweep)' });
+    expect(await seatStates(early.body.data.id)).toEqual(['released', 'released']);
+    expect(await lastEvent(late.body.data.id)).toMatchObject({ to_status: 'pending_payment' });
+    expect(await seatStates(late.body.data.id)).toEqual(['held', 'held']);
+
+    // The second hold runs out in turn.
+    t.clock.advance(10 * 60);
+    await expect
+      .poll(() => lastEvent(late.body.data.id), { timeout: 5000 })
+      .toEqual({ to_status: 'expired', reason: 'hold expired (sweep)' });
+    expect(await seatStates(late.body.data.id)).toEqual(['released', 'released']);
   });
 });

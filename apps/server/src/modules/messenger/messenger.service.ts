@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
-import type { MessengerProfile } from '../auth/index.js';
 import type { SiteRow } from '../site/index.js';
-import type { MessengerProvider } from './providers/messenger-provider.js';
+import type { MessengerProfile, MessengerProvider } from './providers/messenger-provider.js';
 import { createSandboxProvider, SANDBOX_AUTHORIZE_PATH } from './providers/sandbox.provider.js';
 import { createWechatProvider, WECHAT_AUTHORIZE_URL } from './providers/wechat.provider.js';
 

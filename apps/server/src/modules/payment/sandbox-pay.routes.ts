@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { randomInt } from 'node:crypto';
+import { findSiteById } from '../site/index.js';
 import { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
 import * as sandboxRepository from './providers/sandbox-pay.repository.js';
 
@@ -27,9 +28,7 @@ export function registerSandboxPayRoutes(app: FastifyInstance, deps: AppDeps): v
     const parsed = confirmBody.safeParse(request.body ?? {});
     if (!parsed.success) return send(400, 40001, 'result must be success or fail');
     const transaction = await sandboxRepository.findByPrepayId(deps.db, request.params.prepayId);
-    const site = transaction
-      ? await sandboxRepository.findSite(deps.db, transaction.site_id)
-      : undefined;
+    const site = transaction ? await findSiteById(deps.db, transaction.site_id) : undefined;
     if (!transaction || !site || site.messenger_mode !== 'sandbox') {
       return send(404, 40401, 'no such sandbox transaction');
     }

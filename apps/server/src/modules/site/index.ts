@@ -2,8 +2,7 @@ export {
   createSiteResolver,
   siteSettings,
   assertNoSandboxInProduction,
-  type SiteRow,
-  type SiteResolver,
   type SiteSettings,
 } from './site.service.js';
-export { findByAppId as findSiteByAppId } from './site.repository.js';
+export type { SiteRow, SiteResolver } from '../../app-deps.js';
+export { findByAppId as findSiteByAppId, findById as findSiteById } from './site.repository.js';

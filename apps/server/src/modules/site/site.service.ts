@@ -1,9 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, SitesTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { SiteResolver, SiteRow } from '../../app-deps.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import * as siteRepository from './site.repository.js';
-
-export type SiteRow = Selectable<SitesTable>;
 
 export interface SiteSettings {
   /** Seats one film order may hold (issue 3). */
@@ -25,11 +24,6 @@ const defaultSettings: SiteSettings = {
 
 export function siteSettings(site: Pick<SiteRow, 'settings'>): SiteSettings {
   return { ...defaultSettings, ...(site.settings as Partial<SiteSettings>) };
-}
-
-export interface SiteResolver {
-  /** The site named by the `site` header; an unknown or missing one is a clear error. */
-  resolve(code: string | undefined): Promise<SiteRow>;
 }
 
 const CACHE_MS = 30_000;

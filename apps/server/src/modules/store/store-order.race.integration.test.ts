@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, OrderDetail } from '@marquee/contracts';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { DEMO_SITE_CODE, loadDemoDataOnce } from '../../db/demo-data.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { signIn, TestClock, uniqueOpenid } from '../../test-support/test-app.js';
-import { isPostgresReachable, testDatabaseUrl } from '../../test-support/test-database.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ErrorCode, type Envelope, type OrderDetail } from '@marquee/contracts';
+import { DEMO_SITE_CODE } from '../../db/demo-data.js';
+import {
+  createTestApp,
+  signIn,
+  TestClock,
+  uniqueOpenid,
+  type TestApp,
+} from '../../test-support/test-app.js';
+import { describeOnPostgres } from '../../test-support/test-database.js';
 import { sweepExpiredStoreOrders } from './index.js';
 import { demoCinemaId, newGoods, PHONE } from './store-test-kit.js';
 
@@ -22,54 +23,24 @@ import { demoCinemaId, newGoods, PHONE } from './store-test-kit.js';
  */
 const BUYERS = 30;
 const INITIAL = 10;
-const postgresReachable = await isPostgresReachable();
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-describe.skipIf(!postgresReachable)('store stock under a race (PostgreSQL)', () => {
-  const schema = `race_${randomBytes(5).toString('hex')}`;
+describeOnPostgres('store stock under a race', () => {
   const clock = new TestClock();
-  let database: DatabaseHandle;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let t: TestApp;
   let baseUrl: string;
 
   beforeAll(async () => {
-    await admin(`create schema ${schema}`);
-    database = await openDatabase({ kind: 'postgres', url: testDatabaseUrl, schema, poolSize: 20 });
-    await migrateToLatest(database.db);
-    await loadDemoDataOnce(database.db);
-    app = await buildApp({
-      database,
-      clock,
-      logLevel: 'silent',
-      webDist: null,
-      rateLimitPerMinute: 100_000,
-      paymentSweepIntervalMs: null,
-      holdSweepIntervalMs: null,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    t = await createTestApp('postgres', { poolSize: 20, rateLimitPerMinute: 100_000, clock });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await admin(`drop schema if exists ${schema} cascade`);
-  });
+  afterAll(() => t?.close());
 
   /** Every buyer at once; buyer i wants one of three baskets, two of them in opposite orders. */
   async function rush(variantA: string, variantB: string) {
-    const cinemaId = await demoCinemaId({ db: database.db });
+    const cinemaId = await demoCinemaId({ db: t.db });
     const tokens = await Promise.all(
-      Array.from({ length: BUYERS }, () => signIn(app, uniqueOpenid('shopper'))),
+      Array.from({ length: BUYERS }, () => signIn(t.app, uniqueOpenid('shopper'))),
     );
     const baskets = [
       [{ goodsInfoId: variantA, quantity: 1 }],
@@ -97,12 +68,12 @@ describe.skipIf(!postgresReachable)('store stock under a race (PostgreSQL)', () 
 
   /** Units per variant: left in stock, and taken by lines still reserved or sold. */
   async function ledger(variantId: string) {
-    const variant = await database.db
+    const variant = await t.db
       .selectFrom('goods_variants')
       .select('stock')
       .where('id', '=', variantId)
       .executeTakeFirstOrThrow();
-    const taken = await database.db
+    const taken = await t.db
       .selectFrom('store_order_lines')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('units'))
       .where('variant_id', '=', variantId)
@@ -122,11 +93,11 @@ describe.skipIf(!postgresReachable)('store stock under a race (PostgreSQL)', () 
   function expectOnlyWinnersAndOutOfStock(results: Awaited<ReturnType<typeof rush>>) {
     const codes = results.map((result) => result.answer.code);
     expect(
-      codes.every((code) => code === 0 || code === 42210),
+      codes.every((code) => code === 0 || code === ErrorCode.OUT_OF_STOCK),
       JSON.stringify(codes),
     ).toBe(true);
     expect(codes.filter((code) => code === 0).length).toBeGreaterThan(0);
-    expect(codes.filter((code) => code === 42210).length).toBeGreaterThan(0);
+    expect(codes.filter((code) => code === ErrorCode.OUT_OF_STOCK).length).toBeGreaterThan(0);
     for (const loser of results.filter((result) => result.answer.code !== 0)) {
       expect(loser.answer.data).toMatchObject({
         name: expect.any(String),
@@ -137,7 +108,7 @@ describe.skipIf(!postgresReachable)('store stock under a race (PostgreSQL)', () 
 
   it('never oversells the last units; every loser hears OUT_OF_STOCK', async () => {
     const goods = await newGoods(
-      { db: database.db },
+      { db: t.db },
       {
         variants: [
           { priceFen: 1200, stock: INITIAL, value: 'A' },
@@ -156,7 +127,7 @@ describe.skipIf(!postgresReachable)('store stock under a race (PostgreSQL)', () 
       expect(stock + taken).toBe(INITIAL);
     }
     const winners = first.filter((result) => result.answer.code === 0);
-    const orders = await database.db
+    const orders = await t.db
       .selectFrom('orders')
       .select('id')
       .where('kind', '=', 'store')
@@ -167,10 +138,10 @@ describe.skipIf(!postgresReachable)('store stock under a race (PostgreSQL)', () 
     clock.advance(16 * 60);
     const [second] = await Promise.all([
       rush(a, b),
-      sweepExpiredStoreOrders({ db: database.db, clock }),
-      sweepExpiredStoreOrders({ db: database.db, clock }),
+      sweepExpiredStoreOrders({ db: t.db, clock }),
+      sweepExpiredStoreOrders({ db: t.db, clock }),
     ]);
-    await sweepExpiredStoreOrders({ db: database.db, clock });
+    await sweepExpiredStoreOrders({ db: t.db, clock });
     expectOnlyWinnersAndOutOfStock(second);
     for (const variantId of [a, b]) {
       const { stock, taken } = await ledger(variantId);
@@ -179,7 +150,7 @@ describe.skipIf(!postgresReachable)('store stock under a race (PostgreSQL)', () 
       expect(stock + taken).toBe(INITIAL);
     }
     const firstIds = winners.map((result) => result.answer.data.orderId);
-    const expiries = await database.db
+    const expiries = await t.db
       .selectFrom('order_events')
       .select('order_id')
       .where('order_id', 'in', firstIds)

@@ -1,4 +1,10 @@
-import type { MessengerProfile } from '../../auth/index.js';
+/** Who the messenger says the visitor is: what sign-in creates or refreshes a user from. */
+export interface MessengerProfile {
+  openid: string;
+  unionid?: string | null;
+  nickname: string;
+  avatarUrl: string | null;
+}
 
 /**
  * One messenger: how a visitor is sent to authorise, and how the code that comes back becomes a

@@ -1,7 +1,6 @@
 import { AppError } from '../../../lib/errors.js';
-import type { MessengerProfile } from '../../auth/index.js';
 import type { SiteRow } from '../../site/index.js';
-import type { MessengerProvider } from './messenger-provider.js';
+import type { MessengerProfile, MessengerProvider } from './messenger-provider.js';
 import {
   CODE_ERRORS,
   fetchOAuthAccessToken,

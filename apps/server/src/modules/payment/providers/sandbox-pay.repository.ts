@@ -71,7 +71,3 @@ export async function insertRefundOnce(
     .where('out_refund_no', '=', refund.outRefundNo)
     .executeTakeFirstOrThrow();
 }
-
-export function findSite(db: Executor, siteId: string) {
-  return db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
-}
