@@ -13,17 +13,18 @@ import { isServerPath, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
 import { registerCinemaRoutes } from './modules/cinema/index.js';
-import { registerFilmOrderRoutes, startHoldSweeper } from './modules/film-order/index.js';
+import { filmOrderSteps, registerFilmOrderRoutes } from './modules/film-order/index.js';
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
 import {
-  getOrderDetail,
   registerNotifyRoutes,
+  paymentMoneyReader,
   registerPaymentRoutes,
   registerSandboxPayRoutes,
   startPaymentSweep,
 } from './modules/payment/index.js';
 import { assertNoSandboxInProduction, createSiteResolver } from './modules/site/index.js';
-import { registerStoreRoutes, startStoreOrderSweeper } from './modules/store/index.js';
+import { configureOrders, registerOrderRoutes, startOrderSweeper } from './modules/orders/index.js';
+import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 
 export interface AppOptions {
@@ -81,6 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions: createSessionAuthenticator({ db: options.database.db, clock }),
   };
 
+  // The orders module runs each kind's steps and shows payments without importing their modules.
+  configureOrders({
+    kinds: { film: filmOrderSteps, store: storeOrderSteps },
+    money: paymentMoneyReader,
+  });
   registerErrorHandler(app);
   await registerRateLimit(app, deps);
 
@@ -94,12 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFilmOrderRoutes(app, deps);
   const holdSweepIntervalMs =
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
-  registerStoreRoutes(app, deps, (site, user, orderId) =>
-    getOrderDetail(deps, site, user, orderId),
-  );
+  registerStoreRoutes(app, deps);
+  registerOrderRoutes(app, deps);
   if (holdSweepIntervalMs !== null) {
-    const sweeper = startHoldSweeper(deps, holdSweepIntervalMs, app.log);
-    const storeSweeper = startStoreOrderSweeper(deps, holdSweepIntervalMs, app.log);
+    const orderSweeper = startOrderSweeper(deps, holdSweepIntervalMs, app.log);
     const rateLimitCleanup = startPeriodic(
       'rate-limit cleanup',
       () => deleteOldRateLimitWindows(deps.db, deps.clock.now()),
@@ -107,8 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log,
     );
     app.addHook('onClose', async () => {
-      await sweeper.stop();
-      await storeSweeper.stop();
+      await orderSweeper.stop();
       await rateLimitCleanup.stop();
     });
   }

@@ -149,7 +149,7 @@ export function findCinemasByIds(db: Executor, siteId: string, cinemaIds: string
 }
 
 /** One show with its film, cinema and hall, for the seat map and for holding seats. */
-export function findShow(db: Executor, siteId: string, showId: string) {
+function showsWithNames(db: Executor, siteId: string) {
   return db
     .selectFrom('shows')
     .innerJoin('films', 'films.id', 'shows.film_id')
@@ -173,9 +173,19 @@ export function findShow(db: Executor, siteId: string, showId: string) {
       'halls.columns',
       'halls.row_count',
     ])
-    .where('shows.site_id', '=', siteId)
-    .where('shows.id', '=', showId)
-    .executeTakeFirst();
+    .where('shows.site_id', '=', siteId);
+}
+
+export function findShow(db: Executor, siteId: string, showId: string) {
+  return showsWithNames(db, siteId).where('shows.id', '=', showId).executeTakeFirst();
+}
+
+/** Several shows with their film, cinema and hall names, in one query. */
+export function listShowsByIds(db: Executor, siteId: string, showIds: readonly string[]) {
+  if (showIds.length === 0) return Promise.resolve([]);
+  return showsWithNames(db, siteId)
+    .where('shows.id', 'in', [...showIds])
+    .execute();
 }
 
 export function listShowPriceAreas(db: Executor, showId: string) {

@@ -1,6 +1,7 @@
 export { registerCinemaRoutes } from './cinema.routes.js';
 export {
   findShowWithLayout,
+  findShowInfos,
   showInfoOf,
   cinemaInfoOf,
   type ShowWithLayout,

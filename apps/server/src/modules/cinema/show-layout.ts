@@ -63,3 +63,15 @@ export function cinemaInfoOf(show: ShowWithLayout['show']): CinemaInfo {
     phone: show.cinema_phone,
   };
 }
+
+/** What order pages show of several shows (their film, hall and cinema), in one query. */
+export async function findShowInfos(
+  db: Executor,
+  siteId: string,
+  showIds: readonly string[],
+): Promise<Map<string, { showInfo: ShowInfo; cinemaInfo: CinemaInfo }>> {
+  const rows = await cinemaRepository.listShowsByIds(db, siteId, [...new Set(showIds)]);
+  return new Map(
+    rows.map((row) => [row.id, { showInfo: showInfoOf(row), cinemaInfo: cinemaInfoOf(row) }]),
+  );
+}

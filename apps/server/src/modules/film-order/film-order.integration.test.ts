@@ -9,7 +9,8 @@ import {
   type TestApp,
 } from '../../test-support/test-app.js';
 import { hold, seatIds, seatMap, showPicker, stateOf } from './film-order-test-kit.js';
-import { markSeatsSold, releaseSeats, sweepExpiredHolds } from './index.js';
+import { releaseOrders, sweepExpiredOrders } from '../orders/index.js';
+import { filmOrderSteps } from './index.js';
 import { recordWholePaymentForTest } from '../../test-support/paid-order.js';
 
 const HOLD_SECONDS = 15 * 60;
@@ -330,7 +331,7 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
           .set({ status: 'paid' })
           .where('id', '=', held.body.data.id)
           .execute();
-        await markSeatsSold(trx, held.body.data.id);
+        await filmOrderSteps.sell(trx, held.body.data.id);
       });
       const { body } = await call(t.app, {
         method: 'POST',
@@ -381,12 +382,14 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       const showId = await freshShow('1号厅');
       const held = await hold(t, bob, showId, ['D9', 'D10']);
       const orderId = held.body.data.id;
-      await t.db.transaction().execute((trx) => markSeatsSold(trx, orderId));
+      await t.db.transaction().execute((trx) => filmOrderSteps.sell(trx, orderId));
       expect(stateOf(await seatMap(t, showId), 'D9')).toBe('sold');
-      expect(await t.db.transaction().execute((trx) => releaseSeats(trx, orderId))).toBe(2);
+      await t.db
+        .transaction()
+        .execute((trx) => releaseOrders(trx, [{ id: orderId, kind: 'film' }]));
       expect(stateOf(await seatMap(t, showId), 'D9')).toBe('available');
       await expect(
-        t.db.transaction().execute((trx) => markSeatsSold(trx, orderId)),
+        t.db.transaction().execute((trx) => filmOrderSteps.sell(trx, orderId)),
       ).rejects.toMatchObject({ type: 'HOLD_EXPIRED' });
     });
 
@@ -394,7 +397,7 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       const showId = await freshShow('1号厅');
       const held = await hold(t, bob, showId, ['C9', 'C10']);
       t.clock.advance(HOLD_SECONDS + 1);
-      const swept = await sweepExpiredHolds({ db: t.db, clock: t.clock });
+      const swept = await sweepExpiredOrders({ db: t.db, clock: t.clock });
       expect(swept).toBeGreaterThanOrEqual(1);
       const order = await t.db
         .selectFrom('orders')
@@ -408,7 +411,7 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
         .where('order_id', '=', held.body.data.id)
         .execute();
       expect(seats.map((seat) => seat.state)).toEqual(['released', 'released']);
-      expect(await sweepExpiredHolds({ db: t.db, clock: t.clock })).toBe(0);
+      expect(await sweepExpiredOrders({ db: t.db, clock: t.clock })).toBe(0);
     });
   });
 });

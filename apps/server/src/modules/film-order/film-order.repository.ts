@@ -85,15 +85,6 @@ export async function listExpiredHoldOrderIds(
   return rows.map((row) => row.order_id).sort();
 }
 
-export function lockOrder(trx: Executor, orderId: string) {
-  return trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /**
  * Insert the seats of a new hold; a seat already active for the show is skipped by the unique
  * index `film_order_seats_active` (waiting for a concurrent inserter to commit or roll back).
@@ -182,20 +173,6 @@ export function findFilmOrder(db: Executor, orderId: string) {
 }
 
 /** Unpaid film orders past their deadline, locked for the sweep (others' locked rows are skipped). */
-export function lockExpiredPendingOrders(trx: Executor, now: Date, limit: number) {
-  return trx
-    .selectFrom('orders')
-    .select(['id', 'status'])
-    .where('kind', '=', 'film')
-    .where('status', '=', 'pending_payment')
-    .where('pay_deadline_at', '<=', now)
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-}
-
 export function findSeatLabels(db: Executor, seatIds: string[]) {
   if (seatIds.length === 0) return Promise.resolve([]);
   return db
@@ -204,5 +181,16 @@ export function findSeatLabels(db: Executor, seatIds: string[]) {
     .where('id', 'in', seatIds)
     .orderBy('y')
     .orderBy('x')
+    .execute();
+}
+
+/** The show each of these orders holds seats of (an order's seats are all of one show). */
+export function listShowIdsOfOrders(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('film_order_seats')
+    .select(['order_id', 'show_id'])
+    .distinct()
+    .where('order_id', 'in', [...orderIds])
     .execute();
 }

@@ -4,9 +4,8 @@ import {
   type RuleLayout,
   type RuleSeat,
 } from '@marquee/contracts';
-import type { Selectable } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
-import type { Executor, OrdersTable } from '../../db/schema.js';
+import type { Executor } from '../../db/schema.js';
 import { addSeconds } from '../../lib/clock.js';
 import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -14,17 +13,18 @@ import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
 import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
 import {
-  newOrderNo,
-  ordersRepository,
+  createOrder,
+  expireOverdueOrders,
+  releaseOrders,
   transitionOrder,
   withdrawUnpaidOrder,
+  type OrderRow,
 } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-type OrderRow = Selectable<OrdersTable>;
 
 /** Thrown inside the hold transaction to roll it back when a seat was taken meanwhile. */
 class SeatsTaken extends Error {
@@ -70,22 +70,19 @@ export async function createFilmOrder(
         await filmOrderRepository.lockUser(trx, user.id);
         await releasePreviousOrders(trx, user.id, layout.show.id, now);
         await releaseExpiredHolds(trx, layout.show.id, input.seatIds, now);
-        const order = await ordersRepository.insertOrder(trx, {
-          site_id: site.id,
-          user_id: user.id,
-          kind: 'film',
-          order_no: newOrderNo(now),
-          cinema_id: layout.show.cinema_id,
-          amount_fen: amountFen,
-          pay_deadline_at: holdExpiresAt,
-          created_at: now,
-        });
-        await ordersRepository.insertEvent(trx, {
-          orderId: order.id,
-          from: null,
-          to: 'pending_payment',
-          reason: 'seats held',
-        });
+        const order = await createOrder(
+          trx,
+          {
+            site_id: site.id,
+            user_id: user.id,
+            kind: 'film',
+            cinema_id: layout.show.cinema_id,
+            amount_fen: amountFen,
+            pay_deadline_at: holdExpiresAt,
+            created_at: now,
+          },
+          'seats held',
+        );
         const inserted = await filmOrderRepository.insertHeldSeats(
           trx,
           seats.map(({ seat, area }) => ({
@@ -148,7 +145,6 @@ export async function cancelFilmOrder(
       now,
       expiredReason: 'hold expired',
       notFound: orderNotFound,
-      release: (id) => filmOrderRepository.releaseSeats(trx, id),
     }),
   );
   return readOrder(deps.db, orderId, user, now);
@@ -168,46 +164,6 @@ export async function getPendingFilmOrder(
     (order) => order.site_id === site.id && order.pay_deadline_at.getTime() > now.getTime(),
   );
   return { order: running ? await readOrder(deps.db, running.id, user, now) : null };
-}
-
-/**
- * Expire unpaid film orders past their deadline and free their seats, a batch per transaction.
- * Availability never waits for this (reads treat an expired hold as free); it keeps statuses true.
- */
-export async function sweepExpiredHolds(deps: Deps, batchSize = 200): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const now = deps.clock.now();
-    const swept = await deps.db.transaction().execute(async (trx) => {
-      const orders = await filmOrderRepository.lockExpiredPendingOrders(trx, now, batchSize);
-      for (const order of orders) {
-        await transitionOrder(trx, order, 'expired', 'hold expired (sweep)');
-        await filmOrderRepository.releaseSeats(trx, order.id);
-      }
-      return orders.length;
-    });
-    total += swept;
-    if (swept < batchSize) return total;
-  }
-}
-
-/**
- * Paying: the order's held seats become sold, inside the paying transaction (which must have
- * checked the deadline under the order's row lock). Throws HOLD_EXPIRED when they were released.
- */
-export async function markSeatsSold(trx: Executor, orderId: string): Promise<number> {
-  const sold = await filmOrderRepository.markSeatsSold(trx, orderId);
-  const states = await filmOrderRepository.countSeatsByState(trx, orderId);
-  const released = states.find((row) => row.state === 'released');
-  if (sold === 0 || (released && Number(released.count) > 0)) {
-    throw new AppError('HOLD_EXPIRED', { orderId });
-  }
-  return sold;
-}
-
-/** Cancel, expiry or refund: the order's held or sold seats are free again. */
-export function releaseSeats(trx: Executor, orderId: string): Promise<number> {
-  return filmOrderRepository.releaseSeats(trx, orderId);
 }
 
 async function readOrder(
@@ -275,20 +231,14 @@ async function releasePreviousOrders(trx: Executor, userId: string, showId: stri
       isOverdue ? 'expired' : 'cancelled',
       isOverdue ? 'hold expired' : 'replaced by a new hold',
     );
-    await filmOrderRepository.releaseSeats(trx, order.id);
   }
+  await releaseOrders(trx, previous);
 }
 
 /** Free these seats where an expired hold still occupies them: expire that order as a whole. */
 async function releaseExpiredHolds(trx: Executor, showId: string, seatIds: string[], now: Date) {
   const orderIds = await filmOrderRepository.listExpiredHoldOrderIds(trx, showId, seatIds, now);
-  for (const orderId of orderIds) {
-    const order: OrderRow | undefined = await filmOrderRepository.lockOrder(trx, orderId);
-    if (!order || order.status !== 'pending_payment') continue;
-    if (order.pay_deadline_at.getTime() > now.getTime()) continue;
-    await transitionOrder(trx, order, 'expired', 'hold expired (seats taken over)');
-    await filmOrderRepository.releaseSeats(trx, order.id);
-  }
+  await expireOverdueOrders(trx, orderIds, now, 'hold expired (seats taken over)');
 }
 
 function orderNotFound() {

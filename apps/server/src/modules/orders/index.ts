@@ -1,7 +1,30 @@
+/**
+ * The order lifecycle that film and store orders share: creating an order with its first event,
+ * moving it through the transition table, fulfilling a paid order and releasing what an order held
+ * through the steps its kind registers (`configureOrders`), the one sweep of expired orders, order
+ * numbers and ticket/pickup codes, refund windows, and the user's order list and detail.
+ * Other modules import only from here.
+ */
 export {
+  configureOrders,
+  type KindDetail,
+  type KindSummary,
+  type OrderKindSteps,
+  type OrderMoneyReader,
+  type OrderRow,
+} from './order-kinds.js';
+export {
+  createOrder,
+  expireOverdueOrders,
+  findOrder,
+  fulfilPaidOrder,
+  lockOrder,
+  releaseOrders,
+  setOrderPhone,
   transitionOrder,
-  newOrderNo,
-  newPickupCode,
   withdrawUnpaidOrder,
-} from './orders.service.js';
-export * as ordersRepository from './orders.repository.js';
+} from './order-lifecycle.js';
+export { orderQrContent } from './order-codes.js';
+export { startOrderSweeper, sweepExpiredOrders } from './order-sweeper.js';
+export { getOrderDetail, listOrders, refundWindowIn } from './order-views.service.js';
+export { registerOrderRoutes } from './orders.routes.js';

@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely';
-import type { OrderStatus } from '@marquee/contracts';
+import type { OrderKind, OrderStatus } from '@marquee/contracts';
 import type { Executor, OrdersTable } from '../../db/schema.js';
+
+/** SQL of orders and their event trail. No rules. */
 
 export function insertOrder(trx: Executor, order: Insertable<OrdersTable>) {
   return trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
@@ -38,11 +40,15 @@ export async function updateStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
+export function setPhone(trx: Executor, orderId: string, phone: string) {
+  return trx.updateTable('orders').set({ phone }).where('id', '=', orderId).execute();
+}
+
 export function findById(db: Executor, orderId: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
-/** Lock the order row for the rest of the transaction (payments, refunds). */
+/** Lock the order row for the rest of the transaction: every use case that moves it or its money. */
 export function findByIdForUpdate(trx: Executor, orderId: string) {
   return trx
     .selectFrom('orders')
@@ -50,4 +56,51 @@ export function findByIdForUpdate(trx: Executor, orderId: string) {
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Unpaid orders past their deadline, locked, skipping rows another transaction is working on. */
+export function lockExpiredPending(trx: Executor, now: Date, limit: number) {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending_payment')
+    .where('pay_deadline_at', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function isCodeTaken(db: Executor, siteId: string, code: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('pickup_code', '=', code)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A page of the user's orders of one kind, newest first, and how many there are in all. */
+export async function pageOfUserOrders(
+  db: Executor,
+  filter: { siteId: string; userId: string; kind: OrderKind; limit: number; offset: number },
+) {
+  const base = db
+    .selectFrom('orders')
+    .where('site_id', '=', filter.siteId)
+    .where('user_id', '=', filter.userId)
+    .where('kind', '=', filter.kind);
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const { count } = await base
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count) };
 }

@@ -11,8 +11,7 @@ import {
   type TestUser,
 } from '../cards/cards-test-kit.js';
 import { rebuildBalanceCheck, releaseCardHold } from '../cards/index.js';
-import { sweepExpiredHolds } from '../film-order/index.js';
-import { sweepExpiredStoreOrders } from '../store/index.js';
+import { sweepExpiredOrders } from '../orders/index.js';
 import { newGoods, orderGoods, storeParam } from '../store/store-test-kit.js';
 import {
   filmParam,
@@ -100,8 +99,7 @@ describeOnEachDatabase('one live payment attempt per order', (kind) => {
   async function runOutTheClock() {
     t.clock.advance(20 * 60);
     try {
-      await sweepExpiredHolds({ db: t.db, clock: t.clock });
-      await sweepExpiredStoreOrders({ db: t.db, clock: t.clock });
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
       await sweepPaymentsNow(t);
       await sweepPaymentsNow(t);
     } finally {

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
 import { chargeCards, verifyPayPassword } from '../cards/index.js';
+import { fulfilPaidOrder, setOrderPhone } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import {
   claimOrReplay,
@@ -20,7 +21,6 @@ import {
   requestHash,
   requireIdempotencyKey,
 } from './idempotency.js';
-import { completePaidOrder } from './order-completion.js';
 import {
   findPayableOrder,
   lockPayableOrder,
@@ -165,7 +165,7 @@ async function chargeAndRecord(
   const isCombined = split.wechatFen > 0;
   const order = await lockPayableOrder(trx, user, body.param, now);
   const toClose = await supersedeLiveAttempt(trx, order.id, now);
-  if (body.phone) await paymentRepository.setOrderPhone(trx, order.id, body.phone);
+  if (body.phone) await setOrderPhone(trx, order.id, body.phone);
   await chargeCards(trx, {
     siteId: user.siteId,
     userId: user.id,
@@ -202,7 +202,7 @@ async function chargeAndRecord(
     wechatPay: null,
   };
   if (!isCombined) {
-    answer.orderStatus = await completePaidOrder(trx, order, now, 'paid by card');
+    answer.orderStatus = await fulfilPaidOrder(trx, order, now, 'paid by card');
     await paymentRepository.storeAnswer(trx, input.attemptId, answer);
     return { answer, toClose };
   }

@@ -1,5 +1,6 @@
 import type { CallBody, WechatPay, wechatPayCall } from '@marquee/contracts';
 import type { SignedInUser } from '../auth/index.js';
+import { setOrderPhone } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import {
   claimOrReplay,
@@ -56,7 +57,7 @@ export async function payByWechat(
     step = await deps.db.transaction().execute(async (trx) => {
       const order = await lockPayableOrder(trx, user, body.param, now);
       const toClose = await supersedeLiveAttempt(trx, order.id, now);
-      if (body.phone) await paymentRepository.setOrderPhone(trx, order.id, body.phone);
+      if (body.phone) await setOrderPhone(trx, order.id, body.phone);
       const payment = await paymentRepository.insertPayment(trx, {
         order_id: order.id,
         site_id: user.siteId,

@@ -1,11 +1,10 @@
 import { mobilePhoneSchema, type PayParam } from '@marquee/contracts';
-import type { Selectable } from 'kysely';
-import type { Executor, OrdersTable } from '../../db/schema.js';
+import type { Executor } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
-import { ordersRepository } from '../orders/index.js';
+import { findOrder, lockOrder, type OrderRow } from '../orders/index.js';
 
-export type OrderRow = Selectable<OrdersTable>;
+export type { OrderRow };
 
 /**
  * Which order a paying call's `param` names, and whether it can be paid now. A FILM_ORDER is an
@@ -69,7 +68,7 @@ export async function findPayableOrder(
   param: PayParam,
   now: Date,
 ): Promise<OrderRow> {
-  return checkPayable(await ordersRepository.findById(db, param.orderId), user, param, now);
+  return checkPayable(await findOrder(db, param.orderId), user, param, now);
 }
 
 /** The order locked for the rest of the paying transaction. */
@@ -79,10 +78,5 @@ export async function lockPayableOrder(
   param: PayParam,
   now: Date,
 ): Promise<OrderRow> {
-  return checkPayable(
-    await ordersRepository.findByIdForUpdate(trx, param.orderId),
-    user,
-    param,
-    now,
-  );
+  return checkPayable(await lockOrder(trx, param.orderId), user, param, now);
 }

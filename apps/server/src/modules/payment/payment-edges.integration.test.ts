@@ -14,7 +14,7 @@ import {
   setTestPayPassword,
 } from '../cards/cards-test-kit.js';
 import { rebuildBalanceCheck } from '../cards/index.js';
-import { sweepExpiredHolds } from '../film-order/index.js';
+import { sweepExpiredOrders } from '../orders/index.js';
 import { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
 import {
   filmParam,
@@ -75,7 +75,7 @@ describeOnEachDatabase('payment edge cases', (kind) => {
     await sandboxSheet(t, pay, 'success', 0);
     t.clock.advance(16 * 60);
     try {
-      await sweepExpiredHolds({ db: t.db, clock: t.clock });
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
       const site = await t.db
         .selectFrom('sites')
         .selectAll()

@@ -1,7 +1,7 @@
 import type { PaymentStatusAnswer } from '@marquee/contracts';
 import { notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
-import { ordersRepository } from '../orders/index.js';
+import { findOrder } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import * as paymentRepository from './payment.repository.js';
 import type { PayProvider } from './providers/pay-provider.js';
@@ -31,7 +31,7 @@ async function findOwnPayment(
 
 async function answerFor(deps: Deps, paymentId: string): Promise<PaymentStatusAnswer> {
   const payment = (await paymentRepository.findById(deps.db, paymentId))!;
-  const order = (await ordersRepository.findById(deps.db, payment.order_id))!;
+  const order = (await findOrder(deps.db, payment.order_id))!;
   return {
     paymentId: payment.id,
     orderId: payment.order_id,

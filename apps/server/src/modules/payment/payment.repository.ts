@@ -8,11 +8,6 @@ export function insertPayment(trx: Executor, payment: Insertable<PaymentsTable>)
   return trx.insertInto('payments').values(payment).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The buyer's phone on the order being paid (a store order's counter may call it). */
-export function setOrderPhone(trx: Executor, orderId: string, phone: string) {
-  return trx.updateTable('orders').set({ phone }).where('id', '=', orderId).execute();
-}
-
 export function findById(db: Executor, paymentId: string) {
   return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
 }

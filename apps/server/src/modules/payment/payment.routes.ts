@@ -2,15 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancelPaymentCall,
   cardPayCall,
-  orderDetailCall,
-  orderListCall,
   paymentStatusCall,
   refundOrderCall,
   wechatPayCall,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
-import { getOrderDetail, listOrders } from './order-views.service.js';
 import { payByCard } from './pay-by-card.service.js';
 import { payByWechat } from './pay-by-wechat.service.js';
 import { cancelPayment, getPaymentStatus } from './payment-status.service.js';
@@ -53,10 +50,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
   );
   bindCall(app, deps, cancelPaymentCall, ({ site, user, body, request }) =>
     cancelPayment(deps, site, user, body.paymentId, request.log),
-  );
-  bindCall(app, deps, orderListCall, ({ user, query }) => listOrders(deps, user, query));
-  bindCall(app, deps, orderDetailCall, ({ site, user, query }) =>
-    getOrderDetail(deps, site, user, query.orderId),
   );
   bindCall(
     app,

@@ -2,11 +2,14 @@ import type { OrderDetail } from '@marquee/contracts';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
 import { refundCardCharges } from '../cards/index.js';
-import { getFilmOrderView } from '../film-order/index.js';
-import { ordersRepository, transitionOrder } from '../orders/index.js';
+import {
+  getOrderDetail,
+  lockOrder,
+  refundWindowIn,
+  releaseOrders,
+  transitionOrder,
+} from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import { releaseOrderInventory } from './order-completion.js';
-import { getOrderDetail, refundRule } from './order-views.service.js';
 import { movePayment } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
 import { executeRefund, outRefundNoFor, startUserRefund } from './refund-execution.js';
@@ -32,7 +35,7 @@ export async function refundOrder(
 ): Promise<OrderDetail> {
   const now = deps.clock.now();
   const pending = await deps.db.transaction().execute(async (trx) => {
-    const order = await ordersRepository.findByIdForUpdate(trx, orderId);
+    const order = await lockOrder(trx, orderId);
     if (!order || order.user_id !== user.id || order.site_id !== user.siteId) {
       throw notFound('The order', '订单');
     }
@@ -40,8 +43,7 @@ export async function refundOrder(
     if (order.status !== refundable) {
       throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'refunded' });
     }
-    const film = order.kind === 'film' ? ((await getFilmOrderView(trx, order.id)) ?? null) : null;
-    const rule = refundRule(site, order, film, now);
+    const rule = await refundWindowIn(trx, site, order, now);
     if (!rule.isAllowed) {
       throw new AppError('REFUND_NOT_ALLOWED', {
         cutoffMinutes: siteSettings(site).refundCutoffMinutes,
@@ -50,7 +52,7 @@ export async function refundOrder(
       });
     }
     await transitionOrder(trx, order, 'refunded', 'refunded by the user');
-    await releaseOrderInventory(trx, order);
+    await releaseOrders(trx, [order]);
     const reason = REFUND_REASON[order.kind];
     const payments = await paymentRepository.listByOrder(trx, order.id);
     const outRefundNos: string[] = [];

@@ -2,9 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { commitCardHold } from '../cards/index.js';
-import { ordersRepository, transitionOrder } from '../orders/index.js';
+import { fulfilPaidOrder, lockOrder, releaseOrders, transitionOrder } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
-import { completePaidOrder, releaseOrderInventory } from './order-completion.js';
 import { movePayment, pendingCardPartOf, releaseCardPartOf } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
 import type { PaymentResult } from './providers/pay-provider.js';
@@ -83,7 +82,7 @@ async function settleInTransaction(
     });
   }
   // The order first, then its payment: the lock order of every paying use case.
-  const order = await ordersRepository.findByIdForUpdate(trx, found.order_id);
+  const order = await lockOrder(trx, found.order_id);
   if (!order) throw new AppError('NOT_FOUND', { what: '订单', whatEn: 'The order' });
   const payment = (await paymentRepository.findByIdForUpdate(trx, found.id))!;
   if (result.amountFen !== payment.amount_fen) {
@@ -127,7 +126,7 @@ async function settleInTransaction(
       await commitCardHold(trx, order.id, now);
       await movePayment(trx, card, 'succeeded', now);
     }
-    await completePaidOrder(trx, order, now, 'paid by WeChat Pay');
+    await fulfilPaidOrder(trx, order, now, 'paid by WeChat Pay');
     await record('paid');
     return { outcome: 'paid' };
   }
@@ -139,7 +138,7 @@ async function settleInTransaction(
   await releaseCardPartOf(trx, payment, 'WeChat part arrived too late', now);
   if (order.status === 'pending_payment' && order.pay_deadline_at.getTime() < now.getTime()) {
     await transitionOrder(trx, order, 'expired', 'payment arrived after the hold expired');
-    await releaseOrderInventory(trx, order);
+    await releaseOrders(trx, [order]);
   }
   await record('auto_refund');
   return { outcome: 'auto_refund', outRefundNo };
@@ -162,7 +161,7 @@ export async function giveUpWechatPayment(
   await deps.db.transaction().execute(async (trx) => {
     const found = await paymentRepository.findById(trx, paymentId);
     if (!found) return;
-    await ordersRepository.findByIdForUpdate(trx, found.order_id);
+    await lockOrder(trx, found.order_id);
     const payment = (await paymentRepository.findByIdForUpdate(trx, paymentId))!;
     if (options.isClosedAtProvider) {
       await paymentRepository.markProviderClosed(trx, payment.out_trade_no, now);

@@ -3,7 +3,7 @@ import type { OrderDetail, PaymentStatusAnswer } from '@marquee/contracts';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { newUser } from '../cards/cards-test-kit.js';
-import { sweepExpiredHolds } from '../film-order/index.js';
+import { sweepExpiredOrders } from '../orders/index.js';
 import { createWechatDeps } from '../../lib/wechat/wechat-http.js';
 import { createSiteResolver } from '../site/index.js';
 import { sweepPayments } from './payment-sweep.js';
@@ -208,7 +208,7 @@ describeOnEachDatabase('paying a film order with WeChat Pay (sandbox)', (kind) =
     await sandboxSheet(t, pay, 'success', 0);
     t.clock.advance(16 * 60);
     try {
-      await sweepExpiredHolds({ db: t.db, clock: t.clock });
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
       expect((await orderRow(t, order.id)).status).toBe('expired');
       const late = await deliver(
         buildSandboxNotification(await site(), await sandboxRow(pay), t.clock.now()),

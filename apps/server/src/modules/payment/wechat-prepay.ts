@@ -1,7 +1,7 @@
 import { fenToYuan, type WechatPay } from '@marquee/contracts';
 import { AppError } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
-import { ordersRepository } from '../orders/index.js';
+import { lockOrder } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import { releaseAttempt } from './idempotency.js';
 import type { PaymentLog } from './payment-log.js';
@@ -53,7 +53,7 @@ export async function openWechatTransaction(
     log.error({ err: error, outTradeNo: input.outTradeNo }, 'WeChat Pay refused the transaction');
     const now = deps.clock.now();
     await deps.db.transaction().execute(async (trx) => {
-      await ordersRepository.findByIdForUpdate(trx, input.orderId);
+      await lockOrder(trx, input.orderId);
       const payment = await paymentRepository.findByIdForUpdate(trx, input.paymentId);
       if (payment?.status !== 'pending') return;
       await movePayment(trx, payment, 'failed', now);

@@ -17,21 +17,15 @@ export interface StoreOrderView {
   imageUrl: string | null;
 }
 
-/**
- * A store order's pickup cinema and lines as order pages show them (prices as they were when it
- * was ordered); null when the order has no lines or its cinema is gone.
- */
-export async function getStoreOrderView(
-  db: Executor,
-  order: { id: string; site_id: string; cinema_id: string | null },
-): Promise<StoreOrderView | null> {
-  if (!order.cinema_id) return null;
-  const [cinemaInfo, lines] = await Promise.all([
-    findCinemaInfo(db, order.site_id, order.cinema_id),
-    storeOrderRepository.listLines(db, order.id),
-  ]);
+type LineRow = Awaited<ReturnType<typeof storeOrderRepository.listLines>>[number];
+
+/** The view of an order's lines (prices as they were when it was ordered); null without lines. */
+export function viewOfLines(
+  cinemaInfo: CinemaInfo,
+  lines: readonly LineRow[],
+): StoreOrderView | null {
   const first = lines[0];
-  if (!cinemaInfo || !first) return null;
+  if (!first) return null;
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   return {
     cinemaInfo,
@@ -49,4 +43,20 @@ export async function getStoreOrderView(
     subtitle: `${cinemaInfo.name} · 卖品柜台自取`,
     imageUrl: goodsImagePath(first.goods_id),
   };
+}
+
+/**
+ * A store order's pickup cinema and lines as order pages show them; null when the order has no
+ * lines or its cinema is gone.
+ */
+export async function getStoreOrderView(
+  db: Executor,
+  order: { id: string; site_id: string; cinema_id: string | null },
+): Promise<StoreOrderView | null> {
+  if (!order.cinema_id) return null;
+  const [cinemaInfo, lines] = await Promise.all([
+    findCinemaInfo(db, order.site_id, order.cinema_id),
+    storeOrderRepository.listLines(db, order.id),
+  ]);
+  return cinemaInfo ? viewOfLines(cinemaInfo, lines) : null;
 }

@@ -4,7 +4,7 @@ import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { newUser } from '../cards/cards-test-kit.js';
 import { holdSeats, orderRow } from '../payment/payment-test-kit.js';
-import { releaseStock, sweepExpiredStoreOrders } from './index.js';
+import { releaseOrders, sweepExpiredOrders } from '../orders/index.js';
 import {
   createStoreOrder,
   demoCinemaId,
@@ -31,7 +31,7 @@ describeOnEachDatabase('store orders: reserving and giving back stock', (kind) =
       token,
       body: { orderId },
     });
-  const sweep = () => sweepExpiredStoreOrders({ db: t.db, clock: t.clock });
+  const sweep = () => sweepExpiredOrders({ db: t.db, clock: t.clock });
 
   /** Run `body` with the clock `minutes` ahead, then put it back for the other tests. */
   async function later<T>(minutes: number, body: () => Promise<T>): Promise<T> {
@@ -338,13 +338,13 @@ describeOnEachDatabase('store orders: reserving and giving back stock', (kind) =
     const order = await orderGoods(t, user.token, [
       { variantId: goods.variants[0]!.id, quantity: 3 },
     ]);
-    const given = await t.db
-      .transaction()
-      .execute(async (trx) => [
-        await releaseStock(trx, order.orderId),
-        await releaseStock(trx, order.orderId),
-      ]);
-    expect(given).toEqual([3, 0]);
+    const release = () =>
+      t.db
+        .transaction()
+        .execute((trx) => releaseOrders(trx, [{ id: order.orderId, kind: 'store' }]));
+    await release();
+    expect(await stockOf(t, goods.variants[0]!.id)).toBe(4);
+    await release();
     expect(await stockOf(t, goods.variants[0]!.id)).toBe(4);
   });
 

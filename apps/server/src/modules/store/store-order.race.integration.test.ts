@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../test-support/test-app.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
-import { sweepExpiredStoreOrders } from './index.js';
+import { sweepExpiredOrders } from '../orders/index.js';
 import { demoCinemaId, newGoods, PHONE } from './store-test-kit.js';
 
 /**
@@ -138,10 +138,10 @@ describeOnPostgres('store stock under a race', () => {
     clock.advance(16 * 60);
     const [second] = await Promise.all([
       rush(a, b),
-      sweepExpiredStoreOrders({ db: t.db, clock }),
-      sweepExpiredStoreOrders({ db: t.db, clock }),
+      sweepExpiredOrders({ db: t.db, clock }),
+      sweepExpiredOrders({ db: t.db, clock }),
     ]);
-    await sweepExpiredStoreOrders({ db: t.db, clock });
+    await sweepExpiredOrders({ db: t.db, clock });
     expectOnlyWinnersAndOutOfStock(second);
     for (const variantId of [a, b]) {
       const { stock, taken } = await ledger(variantId);

@@ -33,7 +33,7 @@ export function insertLines(trx: Executor, lines: Insertable<StoreOrderLinesTabl
  * The orders' units leave `reserved`/`sold` for `released`, returning what to give back. Only
  * rows that actually changed come back, so a second call gives back nothing.
  */
-export function markLinesReleased(trx: Executor, orderIds: string[]) {
+export function markLinesReleased(trx: Executor, orderIds: readonly string[]) {
   return trx
     .updateTable('store_order_lines')
     .set({ state: 'released' })
@@ -63,9 +63,16 @@ export function countLinesByState(trx: Executor, orderId: string) {
 }
 
 export function listLines(db: Executor, orderId: string) {
+  return listLinesOfOrders(db, [orderId]);
+}
+
+/** The lines of several orders, each order's in the order they were added. */
+export function listLinesOfOrders(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('store_order_lines')
     .select([
+      'order_id',
       'goods_id',
       'variant_id',
       'goods_name',
@@ -75,12 +82,11 @@ export function listLines(db: Executor, orderId: string) {
       'amount_fen',
       'state',
     ])
-    .where('order_id', '=', orderId)
+    .where('order_id', 'in', [...orderIds])
     .orderBy('id')
     .execute();
 }
 
-/** Unpaid store orders past their deadline that still reserve units of these variants, by id. */
 export async function listExpiredOrderIdsReserving(trx: Executor, variantIds: string[], now: Date) {
   const rows = await trx
     .selectFrom('store_order_lines as l')
@@ -94,37 +100,4 @@ export async function listExpiredOrderIdsReserving(trx: Executor, variantIds: st
     .orderBy('o.id')
     .execute();
   return rows.map((row) => row.id);
-}
-
-export function lockOrder(trx: Executor, orderId: string) {
-  return trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export function lockExpiredPendingOrders(trx: Executor, now: Date, limit: number) {
-  return trx
-    .selectFrom('orders')
-    .select(['id', 'status'])
-    .where('kind', '=', 'store')
-    .where('status', '=', 'pending_payment')
-    .where('pay_deadline_at', '<=', now)
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-}
-
-export async function isPickupCodeTaken(db: Executor, siteId: string, code: string) {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('pickup_code', '=', code)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,19 +1,12 @@
-import { randomInt } from 'node:crypto';
-import type { Insertable } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
-import type { Executor, OrdersTable } from '../../db/schema.js';
+import type { Executor } from '../../db/schema.js';
 import { addSeconds } from '../../lib/clock.js';
 import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
 import { findCinemaInfo } from '../cinema/index.js';
-import {
-  newOrderNo,
-  ordersRepository,
-  transitionOrder,
-  withdrawUnpaidOrder,
-} from '../orders/index.js';
+import { createOrder, expireOverdueOrders, withdrawUnpaidOrder } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import * as catalogueRepository from './catalogue.repository.js';
 import { variantName } from './catalogue.service.js';
@@ -65,7 +58,7 @@ export async function createStoreOrder(
   };
   const reserve = () =>
     withDeadlockRetry(() =>
-      deps.db.transaction().execute((trx) => reserveAndInsert(trx, order, lines, now)),
+      deps.db.transaction().execute((trx) => reserveAndInsert(trx, order, lines)),
     );
 
   let shortage: OutOfStock;
@@ -94,9 +87,8 @@ export async function createStoreOrder(
 
 async function reserveAndInsert(
   trx: Executor,
-  order: Omit<Insertable<OrdersTable>, 'order_no'>,
+  order: Parameters<typeof createOrder>[1],
   lines: PricedLine[],
-  now: Date,
 ): Promise<string> {
   const byVariantId = [...lines].sort((a, b) => a.variant_id.localeCompare(b.variant_id));
   for (const line of byVariantId) {
@@ -104,13 +96,7 @@ async function reserveAndInsert(
       throw new OutOfStock(line.variant_id, `${line.goods_name}（${line.variant_name}）`);
     }
   }
-  const inserted = await ordersRepository.insertOrder(trx, { ...order, order_no: newOrderNo(now) });
-  await ordersRepository.insertEvent(trx, {
-    orderId: inserted.id,
-    from: null,
-    to: 'pending_payment',
-    reason: 'stock reserved',
-  });
+  const inserted = await createOrder(trx, order, 'stock reserved');
   await storeOrderRepository.insertLines(
     trx,
     lines.map((line) => ({ ...line, order_id: inserted.id })),
@@ -137,64 +123,15 @@ export async function cancelStoreOrder(
       now,
       expiredReason: 'payment deadline passed',
       notFound: orderNotFound,
-      release: (id) => releaseStock(trx, id),
     }),
   );
-}
-
-/**
- * Expire unpaid store orders past their deadline and give their units back, a batch per
- * transaction. Readers and new orders already count those units as free; this makes it true in
- * `goods_variants.stock` and in the orders' statuses. Returns how many orders expired.
- */
-export async function sweepExpiredStoreOrders(deps: Deps, batchSize = 200): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const now = deps.clock.now();
-    const swept = await withDeadlockRetry(() =>
-      deps.db.transaction().execute(async (trx) => {
-        const orders = await storeOrderRepository.lockExpiredPendingOrders(trx, now, batchSize);
-        for (const order of orders) {
-          await transitionOrder(trx, order, 'expired', 'payment deadline passed (sweep)');
-        }
-        await releaseStockOf(
-          trx,
-          orders.map((order) => order.id),
-        );
-        return orders.length;
-      }),
-    );
-    total += swept;
-    if (swept < batchSize) return total;
-  }
-}
-
-/**
- * Paying, inside the paying transaction (which locked the order and checked its deadline): the
- * reserved units become sold. Throws HOLD_EXPIRED when they were given back meanwhile.
- */
-export async function markStockSold(trx: Executor, orderId: string): Promise<void> {
-  const sold = await storeOrderRepository.markLinesSold(trx, orderId);
-  const states = await storeOrderRepository.countLinesByState(trx, orderId);
-  const released = states.find((row) => row.state === 'released');
-  if (sold === 0 || (released && Number(released.count) > 0)) {
-    throw new AppError('HOLD_EXPIRED', { orderId, kind: 'store' });
-  }
-}
-
-/**
- * Cancel, expiry or refund: the order's reserved or sold units go back to stock. Exactly once:
- * only lines that move to `released` in this call are given back. Returns the units given back.
- */
-export function releaseStock(trx: Executor, orderId: string): Promise<number> {
-  return releaseStockOf(trx, [orderId]);
 }
 
 /**
  * Give back the units of these orders' lines, one update per variant in variant-id order: every
  * writer of stock locks variants in that order, so they queue instead of deadlocking.
  */
-async function releaseStockOf(trx: Executor, orderIds: string[]): Promise<number> {
+export async function releaseStockOf(trx: Executor, orderIds: readonly string[]): Promise<number> {
   if (orderIds.length === 0) return 0;
   const released = await storeOrderRepository.markLinesReleased(trx, orderIds);
   const units = new Map<string, number>();
@@ -206,16 +143,6 @@ async function releaseStockOf(trx: Executor, orderIds: string[]): Promise<number
     await storeOrderRepository.giveBackStock(trx, variantId, quantity);
   }
   return released.reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** A pickup code no other order of the site has: 8 random digits, drawn again on a clash. */
-export async function newStorePickupCode(trx: Executor, siteId: string): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const code = String(randomInt(10_000_000, 100_000_000));
-    if (!(await storeOrderRepository.isPickupCodeTaken(trx, siteId, code))) return code;
-  }
-  // Ten clashes in a row means the site is close to 10^8 codes: fail loudly rather than loop.
-  throw new Error('no free pickup code found');
 }
 
 /** The lines of an order-to-be, priced now; an unknown or withdrawn variant → 40401. */
@@ -266,15 +193,7 @@ async function expireStaleReservations(
         variantIds,
         now,
       );
-      const expired: string[] = [];
-      for (const orderId of orderIds) {
-        const order = await storeOrderRepository.lockOrder(trx, orderId);
-        if (!order || order.status !== 'pending_payment') continue;
-        if (order.pay_deadline_at.getTime() > now.getTime()) continue;
-        await transitionOrder(trx, order, 'expired', 'payment deadline passed (stock taken over)');
-        expired.push(order.id);
-      }
-      await releaseStockOf(trx, expired);
+      await expireOverdueOrders(trx, orderIds, now, 'payment deadline passed (stock taken over)');
       return orderIds.length;
     }),
   );

@@ -21,7 +21,7 @@ import {
   prepayIdOf,
   sandboxSheet,
 } from '../payment/payment-test-kit.js';
-import { sweepExpiredStoreOrders } from './index.js';
+import { sweepExpiredOrders } from '../orders/index.js';
 import { lineStates, newGoods, orderGoods, PHONE, stockOf, storeParam } from './store-test-kit.js';
 
 const PASSWORD = '258036';
@@ -140,7 +140,7 @@ describeOnEachDatabase('paying, refunding and reading store orders', (kind) => {
     // The sweep leaves a paid order alone, even long after its deadline.
     t.clock.advance(60 * 60);
     try {
-      await sweepExpiredStoreOrders({ db: t.db, clock: t.clock });
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
     } finally {
       t.clock.advance(-60 * 60);
     }
@@ -221,7 +221,7 @@ describeOnEachDatabase('paying, refunding and reading store orders', (kind) => {
       const { body } = await payByCard(user, order.orderId, [card.id]);
       expect(body.code).toBe(42202);
       expect(body.msg).toBe('订单已超时，商品已释放，请重新下单');
-      await sweepExpiredStoreOrders({ db: t.db, clock: t.clock });
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
       expect((await payByCard(user, order.orderId, [card.id])).body.code).toBe(42202);
     } finally {
       t.clock.advance(-16 * 60);
@@ -280,7 +280,7 @@ describeOnEachDatabase('paying, refunding and reading store orders', (kind) => {
     await sandboxSheet(t, pay.body.data, 'success', 0);
     t.clock.advance(16 * 60);
     try {
-      await sweepExpiredStoreOrders({ db: t.db, clock: t.clock });
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
       expect((await orderRow(t, order.orderId)).status).toBe('expired');
       expect([await stockOf(t, drink.id), await stockOf(t, popcorn.id)]).toEqual([10, 5]);
       const transaction = await t.db
@@ -337,7 +337,7 @@ describeOnEachDatabase('paying, refunding and reading store orders', (kind) => {
       });
       expect((await orderRow(t, order.orderId)).status).toBe('expired');
       expect(await stockOf(t, drink.id)).toBe(10);
-      await sweepExpiredStoreOrders({ db: t.db, clock: t.clock });
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
       expect(await stockOf(t, drink.id)).toBe(10);
     } finally {
       t.clock.advance(-16 * 60);

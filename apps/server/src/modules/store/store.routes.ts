@@ -5,32 +5,20 @@ import {
   getCategoryListCall,
   getGoodsDetailCall,
   getGoodsListCall,
-  type OrderDetail,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
 import { sendError } from '../../plugins/error-handler.js';
 import type { SignedInUser } from '../auth/index.js';
+import { getOrderDetail } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import * as catalogueService from './catalogue.service.js';
 import { goodsImageSvg } from './goods-image.js';
 import * as storeOrderService from './store-order.service.js';
 
-/**
- * How an order is answered (the order detail of the payment module, handed in by the app so the
- * store does not depend on the module that depends on it).
- */
-export type OrderDetailReader = (
-  site: SiteRow,
-  user: SignedInUser,
-  orderId: string,
-) => Promise<OrderDetail>;
-
-export function registerStoreRoutes(
-  app: FastifyInstance,
-  deps: AppDeps,
-  readOrder: OrderDetailReader,
-): void {
+export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const readOrder = (site: SiteRow, user: SignedInUser, orderId: string) =>
+    getOrderDetail(deps, site, user, orderId);
   bindCall(app, deps, getCategoryListCall, ({ site }) =>
     catalogueService.listCategories(deps, site),
   );

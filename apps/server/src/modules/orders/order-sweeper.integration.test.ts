@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { createTestApp, signIn, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
-import { hold, showPicker } from './film-order-test-kit.js';
+import { hold, showPicker } from '../film-order/film-order-test-kit.js';
 
 describeOnEachDatabase('the periodic sweep of expired seat holds', (kind) => {
   let t: TestApp;
@@ -11,7 +11,7 @@ describeOnEachDatabase('the periodic sweep of expired seat holds', (kind) => {
   });
   afterAll(() => t?.close());
 
-  /** The order's status and how it got there: only the sweep writes 'hold expired (sweep)'. */
+  /** The order's status and how it got there: only the sweep writes 'payment deadline passed (sweep)'. */
   const lastEvent = async (orderId: string) =>
     t.db
       .selectFrom('order_events')
@@ -43,7 +43,7 @@ describeOnEachDatabase('the periodic sweep of expired seat holds', (kind) => {
     t.clock.advance(6 * 60);
     await expect
       .poll(() => lastEvent(early.body.data.id), { timeout: 5000 })
-      .toEqual({ to_status: 'expired', reason: 'hold expired (sweep)' });
+      .toEqual({ to_status: 'expired', reason: 'payment deadline passed (sweep)' });
     expect(await seatStates(early.body.data.id)).toEqual(['released', 'released']);
     expect(await lastEvent(late.body.data.id)).toMatchObject({ to_status: 'pending_payment' });
     expect(await seatStates(late.body.data.id)).toEqual(['held', 'held']);
@@ -52,7 +52,7 @@ describeOnEachDatabase('the periodic sweep of expired seat holds', (kind) => {
     t.clock.advance(10 * 60);
     await expect
       .poll(() => lastEvent(late.body.data.id), { timeout: 5000 })
-      .toEqual({ to_status: 'expired', reason: 'hold expired (sweep)' });
+      .toEqual({ to_status: 'expired', reason: 'payment deadline passed (sweep)' });
     expect(await seatStates(late.body.data.id)).toEqual(['released', 'released']);
   });
 });

@@ -1,0 +1,64 @@
+import type { Executor } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { findShowInfos } from '../cinema/index.js';
+import type { KindDetail, KindSummary, OrderKindSteps, OrderRow } from '../orders/index.js';
+import { getFilmOrderView } from './film-order-view.js';
+import * as filmOrderRepository from './film-order.repository.js';
+
+/**
+ * What a film order's transitions do to its seats, and how order pages show it: the steps the
+ * orders module runs for kind 'film' (registered by buildApp through `configureOrders`).
+ */
+export const filmOrderSteps: OrderKindSteps = {
+  fulfilledStatus: 'ticketed',
+
+  /** The held seats become sold; HOLD_EXPIRED when any of them was released meanwhile. */
+  async sell(trx: Executor, orderId: string): Promise<void> {
+    const sold = await filmOrderRepository.markSeatsSold(trx, orderId);
+    const states = await filmOrderRepository.countSeatsByState(trx, orderId);
+    const released = states.find((row) => row.state === 'released');
+    if (sold === 0 || (released && Number(released.count) > 0)) {
+      throw new AppError('HOLD_EXPIRED', { orderId });
+    }
+  },
+
+  /** Held or sold seats are free for others again. */
+  async release(trx: Executor, orderIds: readonly string[]): Promise<void> {
+    for (const orderId of orderIds) await filmOrderRepository.releaseSeats(trx, orderId);
+  },
+
+  async summaries(db: Executor, orders: readonly OrderRow[]): Promise<Map<string, KindSummary>> {
+    const showOf = new Map(
+      (
+        await filmOrderRepository.listShowIdsOfOrders(
+          db,
+          orders.map((order) => order.id),
+        )
+      ).map((row) => [row.order_id, row.show_id]),
+    );
+    const siteId = orders[0]?.site_id;
+    const shows = siteId ? await findShowInfos(db, siteId, [...showOf.values()]) : new Map();
+    const parts = new Map<string, KindSummary>();
+    for (const order of orders) {
+      const show = shows.get(showOf.get(order.id) ?? '');
+      if (!show) continue;
+      parts.set(order.id, {
+        title: show.showInfo.filmTitle,
+        subtitle: `${show.cinemaInfo.name} · ${show.showInfo.hallName}`,
+        posterUrl: show.showInfo.posterUrl,
+        startAt: show.showInfo.startAt,
+      });
+    }
+    return parts;
+  },
+
+  async detail(db: Executor, order: OrderRow): Promise<KindDetail> {
+    const view = await getFilmOrderView(db, order.id);
+    if (!view) throw new Error(`film order ${order.id} has no seats or no show`);
+    return {
+      film: { showInfo: view.showInfo, cinemaInfo: view.cinemaInfo, seats: view.seats },
+      store: null,
+      startAt: view.showInfo.startAt,
+    };
+  },
+};

@@ -1,0 +1,64 @@
+import type { OrderDetail, OrderKind, OrderSummary } from '@marquee/contracts';
+import type { Selectable } from 'kysely';
+import type { Executor, OrdersTable } from '../../db/schema.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+/** What order pages show of an order's own kind: the list's line, and the detail's part. */
+export type KindSummary = Pick<OrderSummary, 'title' | 'subtitle' | 'posterUrl' | 'startAt'>;
+export type KindDetail = Pick<OrderDetail, 'film' | 'store'> & {
+  /** When what was bought takes place (a film's show), for the refund window; null: no limit. */
+  startAt: string | null;
+};
+
+/**
+ * The steps an order's transitions trigger for one kind of order, registered by the module that
+ * owns that kind (film-order, store), as Vendure runs side effects on a state machine's
+ * transitions. The orders module moves the order; these move what the order holds.
+ */
+export interface OrderKindSteps {
+  /** What a paid order becomes once its goods are sold and its code issued. */
+  fulfilledStatus: 'ticketed' | 'ready';
+  /** Inside the paying transaction, after pending_payment → paid: sell what the order held.
+   *  Throws HOLD_EXPIRED (rolling the payment back) when it was given up meanwhile. */
+  sell(trx: Executor, orderId: string): Promise<void>;
+  /** Cancel, expiry or refund: give back what these orders held or sold, exactly once. */
+  release(trx: Executor, orderIds: readonly string[]): Promise<void>;
+  /** The list's lines of several orders, in a fixed number of queries (not one per order). */
+  summaries(db: Executor, orders: readonly OrderRow[]): Promise<Map<string, KindSummary>>;
+  /** The detail's part of one order; throws when its rows are inconsistent. */
+  detail(db: Executor, order: OrderRow): Promise<KindDetail>;
+}
+
+/** Money on an order as its pages show it: what the payment module records. */
+export interface OrderMoneyReader {
+  read(db: Executor, orderId: string): Promise<Pick<OrderDetail, 'payments' | 'refunds'>>;
+}
+
+interface OrderParts {
+  kinds: Record<OrderKind, OrderKindSteps>;
+  money: OrderMoneyReader;
+}
+
+let parts: OrderParts | undefined;
+
+/**
+ * Called once by buildApp with each kind's steps and the payment module's money reader, so that
+ * the orders module depends on none of the modules that depend on it.
+ */
+export function configureOrders(configured: OrderParts): void {
+  parts = configured;
+}
+
+function configured(): OrderParts {
+  if (!parts) throw new Error('orders used before configureOrders() (buildApp does it)');
+  return parts;
+}
+
+export function stepsOf(kind: OrderKind): OrderKindSteps {
+  return configured().kinds[kind];
+}
+
+export function moneyReader(): OrderMoneyReader {
+  return configured().money;
+}

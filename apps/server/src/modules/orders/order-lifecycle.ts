@@ -1,0 +1,163 @@
+import { canTransition, type OrderKind, type OrderStatus } from '@marquee/contracts';
+import type { Insertable } from 'kysely';
+import type { Executor, OrdersTable } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { newOrderCode, newOrderNo } from './order-codes.js';
+import { stepsOf, type OrderRow } from './order-kinds.js';
+import * as ordersRepository from './orders.repository.js';
+
+/**
+ * The order lifecycle: pending_payment → paid → ticketed (film) | ready (store) → used; cancelled,
+ * expired, refunded. An order moves only through `transitionOrder` (the contracts' table, checked
+ * again by a database trigger), and what it holds moves with it through its kind's steps.
+ */
+
+/** Lock the order row for the rest of the transaction: the first lock of every use case on it. */
+export function lockOrder(trx: Executor, orderId: string): Promise<OrderRow | undefined> {
+  return ordersRepository.findByIdForUpdate(trx, orderId);
+}
+
+export function findOrder(db: Executor, orderId: string): Promise<OrderRow | undefined> {
+  return ordersRepository.findById(db, orderId);
+}
+
+/** The buyer's phone, given while paying (a store order's counter may call it). */
+export async function setOrderPhone(trx: Executor, orderId: string, phone: string): Promise<void> {
+  await ordersRepository.setPhone(trx, orderId, phone);
+}
+
+/**
+ * The one way an order changes status: checked against the transition table here and again by the
+ * database trigger, recorded in order_events, and safe against a concurrent move (compare-and-set).
+ */
+export async function transitionOrder(
+  trx: Executor,
+  order: { id: string; status: OrderStatus },
+  to: OrderStatus,
+  reason: string,
+  extra: { paid_at?: Date; pickup_code?: string } = {},
+): Promise<void> {
+  if (!canTransition(order.status, to)) {
+    throw new AppError('ORDER_STATE_INVALID', { status: order.status, to });
+  }
+  const moved = await ordersRepository.updateStatus(trx, order.id, order.status, to, extra);
+  if (!moved) {
+    const current = await ordersRepository.findById(trx, order.id);
+    throw new AppError('ORDER_STATE_INVALID', { status: current?.status ?? 'missing', to });
+  }
+  await ordersRepository.insertEvent(trx, { orderId: order.id, from: order.status, to, reason });
+}
+
+/** A new unpaid order with its first event, inside the caller's transaction. */
+export async function createOrder(
+  trx: Executor,
+  order: Omit<Insertable<OrdersTable>, 'order_no' | 'status'> & { created_at: Date },
+  reason: string,
+): Promise<OrderRow> {
+  const inserted = await ordersRepository.insertOrder(trx, {
+    ...order,
+    order_no: newOrderNo(order.created_at),
+  });
+  await ordersRepository.insertEvent(trx, {
+    orderId: inserted.id,
+    from: null,
+    to: 'pending_payment',
+    reason,
+  });
+  return inserted;
+}
+
+/**
+ * Inside the paying transaction (which locked the order and collected its money): pending_payment
+ * → paid, then its kind sells what it held and a code is issued (film → ticketed with a ticket
+ * code, store → ready with a pickup code). Throws (rolling the payment back) when what it held was
+ * given up meanwhile. Answers the order's new status.
+ */
+export async function fulfilPaidOrder(
+  trx: Executor,
+  order: OrderRow,
+  now: Date,
+  reason: string,
+): Promise<OrderStatus> {
+  const steps = stepsOf(order.kind);
+  await transitionOrder(trx, order, 'paid', reason, { paid_at: now });
+  await steps.sell(trx, order.id);
+  const code = await newOrderCode(trx, order.site_id, order.kind);
+  const issued = steps.fulfilledStatus;
+  await transitionOrder(
+    trx,
+    { id: order.id, status: 'paid' },
+    issued,
+    issued === 'ticketed' ? 'ticket issued' : 'ready for pickup',
+    { pickup_code: code },
+  );
+  return issued;
+}
+
+/** Expiry, cancel or refund, after the transition: what the orders held is free for others again. */
+export async function releaseOrders(
+  trx: Executor,
+  orders: readonly Pick<OrderRow, 'id' | 'kind'>[],
+): Promise<void> {
+  for (const kind of ['film', 'store'] as const satisfies readonly OrderKind[]) {
+    const ids = orders.filter((order) => order.kind === kind).map((order) => order.id);
+    if (ids.length > 0) await stepsOf(kind).release(trx, ids);
+  }
+}
+
+/**
+ * The user withdraws an unpaid order, inside the caller's transaction: the order is locked and
+ * moves to 'cancelled' (or 'expired' once its deadline has passed), and what it held is given
+ * back. An order already cancelled or expired stays as it is; a paid one is refused with
+ * ORDER_STATE_INVALID; someone else's, or one of another kind, is `notFound()`.
+ */
+export async function withdrawUnpaidOrder(
+  trx: Executor,
+  request: {
+    orderId: string;
+    kind: OrderKind;
+    userId: string;
+    now: Date;
+    expiredReason: string;
+    notFound: () => Error;
+  },
+): Promise<void> {
+  const order = await lockOrder(trx, request.orderId);
+  if (!order || order.kind !== request.kind || order.user_id !== request.userId) {
+    throw request.notFound();
+  }
+  if (order.status === 'cancelled' || order.status === 'expired') return;
+  if (order.status !== 'pending_payment') {
+    throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'cancelled' });
+  }
+  const isOverdue = order.pay_deadline_at.getTime() <= request.now.getTime();
+  await transitionOrder(
+    trx,
+    order,
+    isOverdue ? 'expired' : 'cancelled',
+    isOverdue ? request.expiredReason : 'cancelled by user',
+  );
+  await releaseOrders(trx, [order]);
+}
+
+/**
+ * Expire these unpaid orders if they are past their deadline (locked in id order, so two callers
+ * queue instead of deadlocking) and give back what they held. Answers the orders expired here.
+ */
+export async function expireOverdueOrders(
+  trx: Executor,
+  orderIds: readonly string[],
+  now: Date,
+  reason: string,
+): Promise<string[]> {
+  const expired: OrderRow[] = [];
+  for (const orderId of [...orderIds].sort()) {
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.status !== 'pending_payment') continue;
+    if (order.pay_deadline_at.getTime() > now.getTime()) continue;
+    await transitionOrder(trx, order, 'expired', reason);
+    expired.push(order);
+  }
+  await releaseOrders(trx, expired);
+  return expired.map((order) => order.id);
+}

@@ -1,0 +1,131 @@
+import {
+  fenToYuan,
+  isRefundAllowed,
+  refundAllowedUntil,
+  type OrderDetail,
+  type OrderKind,
+  type OrderSummary,
+} from '@marquee/contracts';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import type { SignedInUser } from '../auth/index.js';
+import { siteSettings, type SiteRow } from '../site/index.js';
+import { orderQrContent } from './order-codes.js';
+import { moneyReader, stepsOf, type KindSummary, type OrderRow } from './order-kinds.js';
+import * as ordersRepository from './orders.repository.js';
+
+/** The order tab and the order detail page: what the user bought, paid, and can still refund. */
+
+const FALLBACK_TITLE: Record<OrderKind, string> = { film: '电影票', store: '卖品订单' };
+
+function summaryOf(order: OrderRow, part: KindSummary | undefined): OrderSummary {
+  return {
+    orderId: order.id,
+    orderNo: order.order_no,
+    kind: order.kind,
+    status: order.status,
+    amount: fenToYuan(order.amount_fen),
+    title: part?.title ?? FALLBACK_TITLE[order.kind],
+    subtitle: part?.subtitle ?? '',
+    posterUrl: part?.posterUrl ?? null,
+    startAt: part?.startAt ?? null,
+    createdAt: order.created_at.toISOString(),
+    payDeadlineAt: order.pay_deadline_at.toISOString(),
+  };
+}
+
+/** A page of the user's orders of one kind; their lines are read in a fixed number of queries. */
+export async function listOrders(
+  deps: Pick<AppDeps, 'db'>,
+  user: SignedInUser,
+  query: { kind: OrderKind; pageNum: number; pageSize: number },
+) {
+  const { rows, total } = await ordersRepository.pageOfUserOrders(deps.db, {
+    siteId: user.siteId,
+    userId: user.id,
+    kind: query.kind,
+    limit: query.pageSize,
+    offset: (query.pageNum - 1) * query.pageSize,
+  });
+  const parts = await stepsOf(query.kind).summaries(deps.db, rows);
+  return {
+    list: rows.map((order) => summaryOf(order, parts.get(order.id))),
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    total,
+    hasMore: query.pageNum * query.pageSize < total,
+  };
+}
+
+/**
+ * When an order can be refunded by its buyer: once fulfilled (a ticketed film order, a ready store
+ * order) and, when what was bought takes place at a time (a show), until the site's
+ * refundCutoffMinutes before it; a store order until it is picked up (allowedUntil null).
+ */
+export function refundWindowOf(
+  site: SiteRow,
+  order: Pick<OrderRow, 'kind' | 'status'>,
+  startAt: string | null,
+  now: Date,
+): OrderDetail['refund'] {
+  const isFulfilled = order.status === stepsOf(order.kind).fulfilledStatus;
+  if (!startAt) return { isAllowed: isFulfilled, allowedUntil: null };
+  const cutoff = siteSettings(site).refundCutoffMinutes;
+  const start = new Date(startAt);
+  return {
+    isAllowed: isFulfilled && isRefundAllowed(now, start, cutoff),
+    allowedUntil: refundAllowedUntil(start, cutoff).toISOString(),
+  };
+}
+
+/** The refund window of an order read inside the caller's transaction (the refund use case). */
+export async function refundWindowIn(
+  db: Executor,
+  site: SiteRow,
+  order: OrderRow,
+  now: Date,
+): Promise<OrderDetail['refund']> {
+  const part = await stepsOf(order.kind).detail(db, order);
+  return refundWindowOf(site, order, part.startAt, now);
+}
+
+export async function getOrderDetail(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  site: SiteRow,
+  user: SignedInUser,
+  orderId: string,
+): Promise<OrderDetail> {
+  const order = await ordersRepository.findById(deps.db, orderId);
+  if (!order || order.user_id !== user.id || order.site_id !== user.siteId) {
+    throw notFound('The order', '订单');
+  }
+  const { startAt, ...part } = await stepsOf(order.kind).detail(deps.db, order);
+  const money = await moneyReader().read(deps.db, order.id);
+  const now = deps.clock.now();
+  const code =
+    order.pickup_code !== null && ['ticketed', 'ready', 'used'].includes(order.status)
+      ? {
+          code: order.pickup_code,
+          qrContent: orderQrContent(order.kind, site.code, order.order_no, order.pickup_code),
+        }
+      : null;
+  return {
+    orderId: order.id,
+    orderNo: order.order_no,
+    kind: order.kind,
+    status: order.status,
+    amount: fenToYuan(order.amount_fen),
+    phone: order.phone,
+    createdAt: order.created_at.toISOString(),
+    paidAt: order.paid_at?.toISOString() ?? null,
+    payDeadlineAt: order.pay_deadline_at.toISOString(),
+    film: part.film,
+    store: part.store,
+    ticket: order.kind === 'film' ? code : null,
+    pickup: order.kind === 'store' ? code : null,
+    ...money,
+    refund: refundWindowOf(site, order, startAt, now),
+    serverTime: now.toISOString(),
+  };
+}
