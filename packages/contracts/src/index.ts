@@ -23,3 +23,4 @@ export * from './calls/messenger.js';
 export * from './calls/store.js';
 export * from './calls/store-order.js';
 export * from './rules/phone.js';
+export * from './rules/order-code.js';

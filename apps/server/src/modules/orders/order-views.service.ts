@@ -1,6 +1,7 @@
 import {
   fenToYuan,
   isRefundAllowed,
+  orderQrContent,
   refundAllowedUntil,
   type OrderDetail,
   type OrderKind,
@@ -11,7 +12,6 @@ import type { Executor } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import { orderQrContent } from './order-codes.js';
 import { moneyReader, stepsOf, type KindSummary, type OrderRow } from './order-kinds.js';
 import * as ordersRepository from './orders.repository.js';
 
