@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.js';
 import type { WechatDeps } from './lib/wechat/wechat-http.js';
 import type { SiteResolver } from './modules/site/index.js';
 import type { SessionAuthenticator } from './modules/auth/index.js';
+import type { StaffAuthenticator } from './modules/staff/index.js';
 
 /** What every module gets: the database, the clock, and the two checks every call passes. */
 export interface AppDeps {
@@ -20,4 +21,6 @@ export interface AppDeps {
   wechat: WechatDeps;
   sites: SiteResolver;
   sessions: SessionAuthenticator;
+  /** Staff sessions of the console (header `x-staff-token`), apart from moviegoers' sessions. */
+  staffSessions: StaffAuthenticator;
 }

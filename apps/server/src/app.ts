@@ -23,6 +23,7 @@ import {
   startPaymentSweep,
 } from './modules/payment/index.js';
 import { assertNoSandboxInProduction, createSiteResolver } from './modules/site/index.js';
+import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import { registerStoreRoutes, startStoreOrderSweeper } from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wechat: createWechatDeps(options.wechat),
     sites: createSiteResolver(options.database.db),
     sessions: createSessionAuthenticator({ db: options.database.db, clock }),
+    staffSessions: createStaffAuthenticator({ db: options.database.db, clock }),
   };
 
   registerErrorHandler(app);
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSystemRoutes(app, deps);
   registerMessengerRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerStaffRoutes(app, deps);
   registerCardsRoutes(app, deps);
   registerPayPasswordRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);

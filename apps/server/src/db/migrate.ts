@@ -7,6 +7,8 @@ import m0005 from './migrations/0005-payments.js';
 import m0006 from './migrations/0006-wechat.js';
 import m0007 from './migrations/0007-store.js';
 import m0008 from './migrations/0008-rate-limits.js';
+// 0009 is the payment change made in parallel; it goes between these two when merged.
+import m0010 from './migrations/0010-staff.js';
 
 /** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-wechat': m0006,
   '0007-store': m0007,
   '0008-rate-limits': m0008,
+  '0010-staff': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
