@@ -227,7 +227,7 @@ describeOnEachDatabase('staff accounts', (kind) => {
     it('refuses non-owners, unknown ids, and a role without fitting cinemas, changing nothing', async () => {
       const staff = await create();
       const audit = await countRows(t.db, 'audit_log');
-      const tries: [string, Record<string, unknown>, number][] = [
+      const tries: ['owner' | 'manager' | 'cashier', Record<string, unknown>, number][] = [
         ['manager', { id: staff.id, displayName: 'x' }, 40301],
         ['cashier', { id: staff.id, displayName: 'x' }, 40301],
         ['owner', { id: '00000000-0000-4000-8000-000000000000', displayName: 'x' }, 40401],
