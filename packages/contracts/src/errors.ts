@@ -1,14 +1,16 @@
 /**
  * The closed catalogue of non-zero answer codes. Each has a symbolic name, an HTTP status and a
  * message in both languages; `details` fill the specific message ("Seat C7 was just taken").
- * Codes never change meaning once shipped: add new ones, never renumber.
+ * Codes never change meaning once shipped: add new ones, never renumber. The staff console's
+ * codes are the rest of the catalogue, in `console/errors.ts` (so the moviegoers' bundle does not
+ * carry them); `fullErrorCatalogue` there is the whole closed set the server answers with.
  */
 export type Lang = 'zh' | 'en';
 
 type Details = Record<string, unknown>;
 type Message = (details: Details) => string;
 
-interface ErrorDefinition {
+export interface ErrorDefinition {
   code: number;
   status: number;
   zh: Message;
@@ -53,36 +55,6 @@ export const errorCatalogue = {
     zh: () => '授权码无效或已过期，请重新授权登录',
     en: () => 'The sign-in code is invalid or has expired. Please sign in again.',
   },
-  STAFF_UNAUTHENTICATED: {
-    code: 40101,
-    status: 401,
-    zh: () => '请先登录管理后台（登录已失效或未登录）',
-    en: () => 'Sign in to the console first (your staff session has ended or is missing).',
-  },
-  STAFF_LOGIN_FAILED: {
-    code: 40102,
-    status: 401,
-    zh: (d) =>
-      d.triesLeft === undefined
-        ? '用户名或密码错误，请核对后重试'
-        : `用户名或密码错误，再错 ${String(d.triesLeft)} 次账号将锁定 15 分钟`,
-    en: (d) =>
-      d.triesLeft === undefined
-        ? 'Wrong username or password. Check them and try again.'
-        : `Wrong username or password. ${String(d.triesLeft)} more wrong tries lock the account for 15 min.`,
-  },
-  STAFF_FORBIDDEN: {
-    code: 40301,
-    status: 403,
-    zh: (d) =>
-      d.cinemaId
-        ? '你没有负责这家影城，不能查看或修改它的数据'
-        : `你的角色（${String(d.roleZh ?? d.role ?? '')}）不能使用此功能，请联系店长或老板`,
-    en: (d) =>
-      d.cinemaId
-        ? 'You do not cover this cinema, so you cannot see or change its data.'
-        : `Your role (${String(d.role ?? '')}) cannot use this. Ask a manager or the owner.`,
-  },
   NOT_FOUND: {
     code: 40401,
     status: 404,
@@ -108,25 +80,6 @@ export const errorCatalogue = {
     status: 409,
     zh: (d) => `座位 ${list(d.seats)} 刚刚被别人选走了，请重新选座`,
     en: (d) => `Seat ${list(d.seats)} was just taken. Please pick another.`,
-  },
-  STAFF_USERNAME_TAKEN: {
-    code: 40903,
-    status: 409,
-    zh: (d) => `用户名「${String(d.username ?? '')}」已被本站点的其他员工使用，请换一个`,
-    en: (d) => `The username "${String(d.username ?? '')}" is taken on this site. Pick another.`,
-  },
-  STAFF_LOCKED: {
-    code: 42301,
-    status: 423,
-    zh: (d) => `密码错误次数过多，账号已锁定，请 ${minutes(d.retryAfterSeconds)} 分钟后再试`,
-    en: (d) =>
-      `Too many wrong passwords: the account is locked. Try again in ${minutes(d.retryAfterSeconds)} min.`,
-  },
-  STAFF_CHANGE_REFUSED: {
-    code: 42240,
-    status: 422,
-    zh: (d) => String(d.hint ?? '不能对这个员工账号执行此操作'),
-    en: (d) => String(d.hintEn ?? d.hint ?? 'This change to the staff account is not allowed.'),
   },
   SEAT_RULE_VIOLATION: {
     code: 42201,
