@@ -1,4 +1,5 @@
 import { Card, Descriptions, Result } from 'antd';
+import { SmileOutlined } from '@ant-design/icons';
 import { useMe } from '@/features/auth/api/use-me';
 import { roleMessages } from '@/lib/i18n/common-messages';
 import { menuMessages } from '../menu-messages';
@@ -11,7 +12,7 @@ export default function WelcomePage() {
   return (
     <Card>
       <Result
-        status="success"
+        icon={<SmileOutlined />}
         title={t('welcome', { name: me.data.displayName })}
         subTitle={t('welcomeHint')}
       />

@@ -76,7 +76,10 @@ describeOnEachDatabase('staff accounts', (kind) => {
       expect((await login(t.app, body.username, body.password)).body.code).toBe(0);
       const [row] = await auditOf(answer.body.data.id);
       expect(row).toMatchObject({ action: 'staff.create', actor: 'owner', entity: 'staff' });
-      expect(row!.after).toMatchObject({ role: 'cashier', cinemaIds: [site.firstCinemaId] });
+      expect(row!.after).toMatchObject({
+        role: 'cashier',
+        cinemas: [{ id: site.firstCinemaId }],
+      });
       expect(JSON.stringify(row!.after)).not.toMatch(/scrypt|password/i);
     });
 

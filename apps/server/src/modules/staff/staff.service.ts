@@ -237,7 +237,8 @@ function auditShape(view: StaffView) {
     username: view.username,
     displayName: view.displayName,
     role: view.role,
-    cinemaIds: view.cinemas.map((c) => c.id),
+    // Names too: the log stays readable after a cinema is renamed.
+    cinemas: view.cinemas,
     isActive: view.isActive,
   };
 }

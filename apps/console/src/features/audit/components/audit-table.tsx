@@ -40,7 +40,7 @@ export function AuditTable() {
           showSearch
           optionFilterProp="label"
           placeholder={t('byStaff')}
-          style={{ width: 200 }}
+          style={{ width: 180 }}
           value={filter.staffId}
           options={staffOptions.data ?? []}
           onChange={(staffId?: string) => change({ staffId })}
@@ -48,7 +48,7 @@ export function AuditTable() {
         <Select
           allowClear
           placeholder={t('byAction')}
-          style={{ width: 160 }}
+          style={{ width: 140 }}
           value={filter.action}
           options={staffAuditActions.map((value) => ({ value, label: name(value) }))}
           onChange={(action?: string) => change({ action })}
@@ -56,13 +56,13 @@ export function AuditTable() {
         <Input.Search
           allowClear
           placeholder={t('byEntity')}
-          style={{ width: 160 }}
+          style={{ width: 150 }}
           onSearch={(entity) => change({ entity: entity.trim() || undefined })}
         />
         <DatePicker.RangePicker
           showTime
           value={range}
-          placeholder={[t('range'), t('range')]}
+          placeholder={[t('from'), t('to')]}
           onChange={(value) => {
             setRange(value);
             change({
