@@ -4,6 +4,7 @@ import type { CallDefinition } from '@marquee/contracts';
 import {
   coversCinema,
   rolesOfArea,
+  staffRoles,
   type ConsoleArea,
   type StaffRole,
 } from '@marquee/contracts/console';
@@ -27,8 +28,11 @@ export interface ConsoleCallContext<C extends CallDefinition, S extends boolean>
 }
 
 export interface ConsoleBindOptions {
-  /** The console area the call belongs to: its roles are the first check (contracts' table). */
-  area?: ConsoleArea;
+  /**
+   * Who may call it, checked first: the roles of a console area (contracts' table), or any staff
+   * member of the site (`anyStaff`: sign-out, who am I). Required for signed-in calls.
+   */
+  access?: ConsoleArea | 'anyStaff';
   rateLimitPerMinute?: number;
 }
 
@@ -73,7 +77,7 @@ export async function requireStaff(
 }
 
 /**
- * Bind one console call (`/api/console/...`): the site header, the staff token, the area's roles,
+ * Bind one console call (`/api/console/...`): the site header, the staff token, the access rule's roles,
  * then the contract's query and body; the answer goes out in the envelope, as for moviegoer calls.
  */
 export function bindConsoleCall<C extends CallDefinition>(
@@ -84,7 +88,9 @@ export function bindConsoleCall<C extends CallDefinition>(
   handler: (context: ConsoleCallContext<C, C['isSignedIn']>) => Promise<z.input<C['answer']>>,
 ): void {
   if (!call.path.startsWith('/console/')) throw new Error(`${call.path} is not a console call`);
-  if (call.isSignedIn && !options.area) throw new Error(`${call.path} needs an area`);
+  if (call.isSignedIn && !options.access) throw new Error(`${call.path} needs an access rule`);
+  const roles: readonly StaffRole[] =
+    options.access === 'anyStaff' ? staffRoles : options.access ? rolesOfArea(options.access) : [];
   app.route({
     method: call.method,
     url: `/api${call.path}`,
@@ -110,7 +116,7 @@ export function bindConsoleCall<C extends CallDefinition>(
           site,
           findCinemaOfSite: deps.staffSessions.findCinemaOfSite,
         });
-        await requireStaff(request, { roles: rolesOfArea(options.area!) });
+        await requireStaff(request, { roles });
       }
       const query = parseOrThrow(call.query, request.query, 'query');
       const body = parseOrThrow(call.body, request.body, 'body');

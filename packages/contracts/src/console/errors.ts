@@ -17,14 +17,10 @@ export const consoleErrorCatalogue = {
   STAFF_LOGIN_FAILED: {
     code: 40102,
     status: 401,
-    zh: (d) =>
-      d.triesLeft === undefined
-        ? '用户名或密码错误，请核对后重试'
-        : `用户名或密码错误，再错 ${String(d.triesLeft)} 次账号将锁定 15 分钟`,
-    en: (d) =>
-      d.triesLeft === undefined
-        ? 'Wrong username or password. Check them and try again.'
-        : `Wrong username or password. ${String(d.triesLeft)} more wrong tries lock the account for 15 min.`,
+    // The same words whether or not the username exists: no tries-left count, which would tell.
+    zh: () => '用户名或密码错误。连续输错 5 次，账号将锁定 15 分钟',
+    en: () =>
+      'Wrong username or password. Five wrong tries in a row lock the account for 15 minutes.',
   },
   STAFF_FORBIDDEN: {
     code: 40301,

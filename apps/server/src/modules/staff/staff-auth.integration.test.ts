@@ -100,7 +100,9 @@ describeOnEachDatabase('staff sign-in and sessions', (kind) => {
         expect(answer.status).toBe(401);
         expect(answer.body.code).toBe(40102);
       }
-      expect(wrong.body.data).toMatchObject({ triesLeft: STAFF_MAX_FAILED_LOGINS - 1 });
+      // Word for word the same: nothing tells a known username from an unknown one.
+      expect(new Set([wrong, unknown, inactive].map((a) => a.body.msg)).size).toBe(1);
+      expect(Object.keys(wrong.body.data)).toEqual(Object.keys(unknown.body.data));
       // A right password afterwards clears the count.
       expect((await login(t.app, 'manager', DEMO_PASSWORDS.manager)).body.code).toBe(0);
       const row = await t.db
@@ -115,7 +117,7 @@ describeOnEachDatabase('staff sign-in and sessions', (kind) => {
       const cashier = await newCashier();
       for (let i = 1; i < STAFF_MAX_FAILED_LOGINS; i++) {
         const answer = await login(t.app, cashier.username, `wrong-pass-${i}`);
-        expect(answer.body).toMatchObject({ code: 40102, data: { triesLeft: 5 - i } });
+        expect(answer.body.code).toBe(40102);
       }
       const locking = await login(t.app, cashier.username, 'wrong-pass-5');
       expect(locking.status).toBe(423);

@@ -108,9 +108,7 @@ export async function staffLogin(
         retryAfterSeconds: secondsUntil(counted.locked_until, now),
       });
     }
-    throw new AppError('STAFF_LOGIN_FAILED', {
-      triesLeft: Math.max(0, STAFF_MAX_FAILED_LOGINS - counted.failed_logins),
-    });
+    throw new AppError('STAFF_LOGIN_FAILED');
   }
 
   const token = randomToken();

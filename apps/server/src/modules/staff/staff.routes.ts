@@ -28,33 +28,48 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindConsoleCall(app, deps, staffLoginCall, { rateLimitPerMinute: 30 }, ({ site, body }) =>
     staffLogin(deps, site, body),
   );
-  bindConsoleCall(app, deps, staffLogoutCall, { area: 'checkIn' }, ({ site, staff }) =>
+  bindConsoleCall(app, deps, staffLogoutCall, { access: 'anyStaff' }, ({ site, staff }) =>
     staffLogout(deps, site, staff),
   );
-  // Every role can use check-in, so its roles are "any staff member".
-  bindConsoleCall(app, deps, staffMeCall, { area: 'checkIn' }, ({ site, staff }) =>
+  bindConsoleCall(app, deps, staffMeCall, { access: 'anyStaff' }, ({ site, staff }) =>
     staffMe(deps, site, staff),
   );
 
-  bindConsoleCall(app, deps, staffListCall, { area: 'staff' }, async ({ site, query, request }) => {
-    const staff = await requireStaff(request, {
-      roles: ['owner', 'manager'],
-      cinemaId: query.cinemaId,
-    });
-    return listStaff(deps, site, staff, query);
-  });
-  const ownerOnly = { roles: ['owner'] as const };
-  bindConsoleCall(app, deps, staffCreateCall, { area: 'staff' }, async ({ site, body, request }) =>
-    createStaff(deps, site, await requireStaff(request, ownerOnly), body),
+  bindConsoleCall(
+    app,
+    deps,
+    staffListCall,
+    { access: 'staff' },
+    async ({ site, query, request }) => {
+      const staff = await requireStaff(request, {
+        roles: ['owner', 'manager'],
+        cinemaId: query.cinemaId,
+      });
+      return listStaff(deps, site, staff, query);
+    },
   );
-  bindConsoleCall(app, deps, staffUpdateCall, { area: 'staff' }, async ({ site, body, request }) =>
-    updateStaff(deps, site, await requireStaff(request, ownerOnly), body),
+  const ownerOnly = { roles: ['owner'] as const };
+  bindConsoleCall(
+    app,
+    deps,
+    staffCreateCall,
+    { access: 'staff' },
+    async ({ site, body, request }) =>
+      createStaff(deps, site, await requireStaff(request, ownerOnly), body),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    staffUpdateCall,
+    { access: 'staff' },
+    async ({ site, body, request }) =>
+      updateStaff(deps, site, await requireStaff(request, ownerOnly), body),
   );
   bindConsoleCall(
     app,
     deps,
     staffResetPasswordCall,
-    { area: 'staff' },
+    { access: 'staff' },
     async ({ site, body, request }) =>
       resetStaffPassword(deps, site, await requireStaff(request, ownerOnly), body),
   );
@@ -62,11 +77,11 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps): void {
     app,
     deps,
     staffDeactivateCall,
-    { area: 'staff' },
+    { access: 'staff' },
     async ({ site, body, request }) =>
       deactivateStaff(deps, site, await requireStaff(request, ownerOnly), body),
   );
-  bindConsoleCall(app, deps, auditListCall, { area: 'audit' }, ({ site, query }) =>
+  bindConsoleCall(app, deps, auditListCall, { access: 'audit' }, ({ site, query }) =>
     listAudit(deps, site, query),
   );
 }
