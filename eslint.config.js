@@ -9,14 +9,14 @@ import tseslint from 'typescript-eslint';
 import { importCircles, importGraph } from './scripts/import-cycles.mjs';
 
 // Features never import each other: shared pieces go to lib/ or components/, and composition
-// happens in app/ (bulletproof-react's rule).
-const featuresDir = 'apps/web/src/features';
-const features = fs.existsSync(featuresDir)
-  ? fs
-      .readdirSync(featuresDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
+// happens in app/ (bulletproof-react's rule). Both React apps follow it.
+const featuresOf = (dir) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 // In the browser, zod is a types-only stand-in (apps/web/build/zod-shapes-only.ts).
 const zodTypesOnly = {
   name: 'zod',
@@ -24,26 +24,38 @@ const zodTypesOnly = {
   message:
     'The web app uses zod for types only (the server validates); put a rule in contracts instead.',
 };
-const featureBoundaries = features.map((feature) => ({
-  files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        paths: [zodTypesOnly],
-        patterns: [
-          {
-            group: features
-              .filter((other) => other !== feature)
-              .map((other) => `@/features/${other}/**`),
-            message:
-              'Features do not import each other; compose them in app/ or move the piece to lib/.',
-          },
-        ],
-      },
-    ],
-  },
-}));
+// The moviegoers' app never loads anything of the staff console (decision 008).
+const noConsoleInWeb = {
+  name: '@marquee/contracts/console',
+  message: 'The staff console stays out of the moviegoers’ bundle (decision 008).',
+};
+const boundariesOf = (featuresDir, extraPaths) => {
+  const features = featuresOf(featuresDir);
+  return features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: extraPaths,
+          patterns: [
+            {
+              group: features
+                .filter((other) => other !== feature)
+                .map((other) => `@/features/${other}/**`),
+              message:
+                'Features do not import each other; compose them in app/ or move the piece to lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  }));
+};
+const featureBoundaries = [
+  ...boundariesOf('apps/web/src/features', [zodTypesOnly, noConsoleInWeb]),
+  ...boundariesOf('apps/console/src/features', []),
+];
 
 // Server modules meet only through each other's index.ts, their public surface (Medusa's isolated
 // modules); everything outside modules/ (app.ts, plugins, tests) goes through index.ts too. Test
@@ -145,14 +157,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { paths: [zodTypesOnly] }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodTypesOnly, noConsoleInWeb] }] },
   },
   ...featureBoundaries,
   ...serverImports,

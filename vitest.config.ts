@@ -18,6 +18,8 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            // The console's units import relatively (its `@/` is not the web app's).
+            'apps/console/src/**/*.test.{ts,tsx}',
           ],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
           // Projects with their own worker counts run one group after another: fast ones first.

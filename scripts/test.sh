@@ -17,7 +17,7 @@ step "unit and integration tests (PGlite and PostgreSQL at ${TEST_DATABASE_URL:-
 npx vitest run --project unit --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/unit-integration.json
 
-step "build the web app"
+step "build the web app and the staff console"
 npm run build
 
 step "Chromium for end-to-end tests"

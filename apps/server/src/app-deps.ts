@@ -3,6 +3,7 @@ import type { Database, SitesTable } from './db/schema.js';
 import type { DatabaseKind } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { WechatDeps } from './lib/wechat/wechat-http.js';
+import type { StaffRole } from '@marquee/contracts/console';
 
 /*
  * The request context: what every module gets (AppDeps) and what every call is about (the site,
@@ -24,6 +25,8 @@ export interface AppDeps {
   wechat: WechatDeps;
   sites: SiteResolver;
   sessions: SessionAuthenticator;
+  /** Staff sessions of the console (header `x-staff-token`), apart from moviegoers' sessions. */
+  staffSessions: StaffAuthenticator;
 }
 
 /** One site (cinema chain) as stored in `sites`. */
@@ -51,4 +54,25 @@ export interface SessionAuthenticator {
   authenticate(site: SiteRow, token: string | undefined): Promise<SignedInUser>;
   /** The user id of a live session, or null: rate limits count per user, not per token. */
   userIdOf(token: string): Promise<string | null>;
+}
+
+/** The staff member behind a console call, as the guard and the services see them. */
+export interface SignedInStaff {
+  id: string;
+  siteId: string;
+  sessionId: string;
+  username: string;
+  displayName: string;
+  role: StaffRole;
+  /** The cinemas a manager or cashier covers; empty for owners, who cover the whole site. */
+  cinemaIds: string[];
+}
+
+export interface StaffAuthenticator {
+  /** The staff member of this `x-staff-token` on this site; STAFF_UNAUTHENTICATED otherwise. */
+  authenticate(site: SiteRow, token: string | undefined): Promise<SignedInStaff>;
+  /** The staff id of a live session on any site, or null: console rate limits count per person. */
+  staffIdOf(token: string): Promise<string | null>;
+  /** The cinema if it belongs to the site (the guard's check for owners). */
+  findCinemaOfSite(siteId: string, cinemaId: string): Promise<{ id: string } | undefined>;
 }

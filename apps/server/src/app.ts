@@ -9,7 +9,7 @@ import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { deleteOldRateLimitWindows } from './plugins/rate-limit-store.js';
 import { startPeriodic } from './lib/periodic.js';
-import { isServerPath, registerWebApp } from './plugins/web-app.js';
+import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
 import { registerCinemaRoutes } from './modules/cinema/index.js';
@@ -24,6 +24,7 @@ import {
 } from './modules/payment/index.js';
 import { assertNoSandboxInProduction, createSiteResolver } from './modules/site/index.js';
 import { configureOrders, registerOrderRoutes, startOrderSweeper } from './modules/orders/index.js';
+import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   logLevel?: string;
   /** The built web app to serve; null for an API-only app (tests). */
   webDist?: string | null;
+  /** The built staff console to serve under /console; null or absent: none. */
+  consoleDist?: string | null;
   rateLimitPerMinute?: number;
   /** WeChat's base URLs (env WECHAT_API_BASE, WECHAT_PAY_BASE); WeChat itself when absent. */
   wechat?: Partial<WechatEndpoints>;
@@ -80,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wechat: createWechatDeps(options.wechat),
     sites: createSiteResolver(options.database.db),
     sessions: createSessionAuthenticator({ db: options.database.db, clock }),
+    staffSessions: createStaffAuthenticator({ db: options.database.db, clock }),
   };
 
   // The orders module runs each kind's steps and shows payments without importing their modules.
@@ -93,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSystemRoutes(app, deps);
   registerMessengerRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerStaffRoutes(app, deps);
   registerCardsRoutes(app, deps);
   registerPayPasswordRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
@@ -126,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   const hasWebApp = await registerWebApp(app, options.webDist ?? null);
+  await registerConsoleApp(app, options.consoleDist ?? null);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isClientRoute = request.method === 'GET' && !isServerPath(path) && !/\.\w+$/.test(path);

@@ -19,6 +19,8 @@ const envSchema = z
       .optional(),
     DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    /** The built staff console, served at /console. */
+    CONSOLE_DIST: z.string().default(path.join(repoRoot, 'apps/console/dist')),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -24,6 +24,7 @@ async function main() {
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    consoleDist: env.CONSOLE_DIST,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY?.split(',')
       .map((entry) => entry.trim())

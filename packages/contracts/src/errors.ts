@@ -1,14 +1,16 @@
 /**
  * The closed catalogue of non-zero answer codes. Each has a symbolic name, an HTTP status and a
  * message in both languages; `details` fill the specific message ("Seat C7 was just taken").
- * Codes never change meaning once shipped: add new ones, never renumber.
+ * Codes never change meaning once shipped: add new ones, never renumber. The staff console's
+ * codes are the rest of the catalogue, in `console/errors.ts` (so the moviegoers' bundle does not
+ * carry them); `fullErrorCatalogue` there is the whole closed set the server answers with.
  */
 export type Lang = 'zh' | 'en';
 
 type Details = Record<string, unknown>;
 type Message = (details: Details) => string;
 
-interface ErrorDefinition {
+export interface ErrorDefinition {
   code: number;
   status: number;
   zh: Message;

@@ -3,6 +3,7 @@ import type { Database, Executor } from './schema.js';
 import { seedDemoCards } from './demo/cards.js';
 import { seedDemoCinemas, topUpDemoShows } from './demo/cinemas.js';
 import { seedDemoGoods } from './demo/goods.js';
+import { seedDemoStaff } from './demo/staff.js';
 
 /** The demo chain that `npm start` shows: site `www-test`, its card types and its people. */
 export const DEMO_SITE_CODE = 'www-test';
@@ -54,13 +55,15 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
   await seedDemoCinemas(trx, site.id, now);
   await topUpDemoShows(trx, DEMO_SITE_CODE, now);
   await seedDemoGoods(trx, site.id);
+  await seedDemoStaff(trx, site.id);
   return site.id;
 }
 
 /**
  * Load the demo data once, on the first start of an empty database. Later starts find the site
  * and leave everything (orders, balances) as people left it; a demo database made before the
- * store existed gets the demo goods once (when the site has no goods category yet).
+ * store existed gets the demo goods once (when the site has no goods category yet), and one made
+ * before the console gets the demo staff (when the site has no staff yet).
  */
 export async function loadDemoDataOnce(
   db: Kysely<Database>,
@@ -81,6 +84,8 @@ export async function loadDemoDataOnce(
         .limit(1)
         .executeTakeFirst();
       if (!hasGoods) await seedDemoGoods(trx, existing.id);
+      // A demo database made before the console gets the demo staff once.
+      await seedDemoStaff(trx, existing.id);
       return false;
     }
     await seedSite(trx, now);

@@ -8,6 +8,7 @@ import m0006 from './migrations/0006-wechat.js';
 import m0007 from './migrations/0007-store.js';
 import m0008 from './migrations/0008-rate-limits.js';
 import m0009 from './migrations/0009-payment-attempts.js';
+import m0010 from './migrations/0010-staff.js';
 
 /** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-store': m0007,
   '0008-rate-limits': m0008,
   '0009-payment-attempts': m0009,
+  '0010-staff': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

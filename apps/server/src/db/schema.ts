@@ -6,6 +6,7 @@ import type {
   SeatKind,
   ShowFormat,
 } from '@marquee/contracts';
+import type { StaffRole } from '@marquee/contracts/console';
 
 /** Row types of every table, as Kysely sees them. Migrations are the source of truth. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -418,7 +419,57 @@ export interface StoreOrderLinesTable {
   state: ColumnType<StoreOrderLineState, StoreOrderLineState | undefined, StoreOrderLineState>;
 }
 
+/** Staff of a site, their cinemas and sessions, and the audit log (0010-staff). */
+export interface StaffTable {
+  id: Generated<string>;
+  site_id: string;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  role: StaffRole;
+  is_active: Generated<boolean>;
+  /** Wrong passwords in a row; the fifth locks the account until locked_until. */
+  failed_logins: Generated<number>;
+  locked_until: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface StaffCinemasTable {
+  site_id: string;
+  staff_id: string;
+  cinema_id: string;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<string>;
+  site_id: string;
+  staff_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  site_id: string;
+  staff_id: string | null;
+  actor: string;
+  at: Timestamp;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+}
+
 export interface Database {
+  staff: StaffTable;
+  staff_cinemas: StaffCinemasTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
   goods_categories: GoodsCategoriesTable;
   goods: GoodsTable;
   goods_variants: GoodsVariantsTable;

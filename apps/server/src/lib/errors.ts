@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorName } from '@marquee/contracts';
+import { fullErrorCatalogue, type FullErrorName } from '@marquee/contracts/console';
 
 /** The one error services throw; the error handler maps it to its HTTP status and envelope. */
 export class AppError extends Error {
@@ -7,12 +7,12 @@ export class AppError extends Error {
   readonly code: number;
 
   constructor(
-    readonly type: ErrorName,
+    readonly type: FullErrorName,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(errorCatalogue[type].en(details));
-    this.status = errorCatalogue[type].status;
-    this.code = errorCatalogue[type].code;
+    super(fullErrorCatalogue[type].en(details));
+    this.status = fullErrorCatalogue[type].status;
+    this.code = fullErrorCatalogue[type].code;
   }
 }
 

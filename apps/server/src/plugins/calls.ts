@@ -21,7 +21,7 @@ export interface BindOptions {
   rateLimitPerMinute?: number;
 }
 
-function parseOrThrow<T extends z.ZodTypeAny>(
+export function parseOrThrow<T extends z.ZodTypeAny>(
   schema: T,
   value: unknown,
   where: string,

@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorCatalogue, errorMessage, type ErrorName, type Lang } from '@marquee/contracts';
+import type { Lang } from '@marquee/contracts';
+import {
+  fullErrorCatalogue,
+  fullErrorMessage,
+  type FullErrorName,
+} from '@marquee/contracts/console';
 import { AppError } from '../lib/errors.js';
 
 /** The language of messages: English when the client prefers it, Simplified Chinese otherwise. */
@@ -12,13 +17,13 @@ export function requestLang(request: FastifyRequest): Lang {
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
-  type: ErrorName,
+  type: FullErrorName,
   details: Record<string, unknown> = {},
 ) {
-  const definition = errorCatalogue[type];
+  const definition = fullErrorCatalogue[type];
   return reply.status(definition.status).send({
     code: definition.code,
-    msg: errorMessage(type, details, requestLang(request)),
+    msg: fullErrorMessage(type, details, requestLang(request)),
     data: { ...details, requestId: request.id },
   });
 }

@@ -3,9 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** Whether a path belongs to the API or the sandbox rather than the web app's client routes. */
+/**
+ * Whether a path belongs to the API, the sandbox or the staff console rather than the moviegoers'
+ * web app's client routes.
+ */
 export function isServerPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/sandbox/');
+  return (
+    url.startsWith('/api/') ||
+    url === '/api' ||
+    url.startsWith('/sandbox/') ||
+    url === '/console' ||
+    url.startsWith('/console/')
+  );
 }
 
 /**
@@ -26,6 +35,42 @@ export async function registerWebApp(
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+  return true;
+}
+
+/**
+ * Serve the built staff console (apps/console, decision 010) under /console: its hashed assets
+ * from its own dist, and its index.html for every client route (/console/staff, ...). A missing
+ * asset stays a 404 instead of turning into a page. Nothing here touches the moviegoers' app.
+ */
+export async function registerConsoleApp(
+  app: FastifyInstance,
+  consoleDist: string | null,
+): Promise<boolean> {
+  if (!consoleDist || !fs.existsSync(path.join(consoleDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: path.join(consoleDist, 'assets'),
+    prefix: '/console/assets/',
+    wildcard: false,
+    index: false,
+    // The web app's registration owns reply.sendFile; this one only serves its own files.
+    decorateReply: false,
+    // Every file here is hashed by the build: cache it for a year.
+    maxAge: 365 * 24 * 60 * 60 * 1000,
+    immutable: true,
+  });
+  const indexHtml = () => fs.readFileSync(path.join(consoleDist, 'index.html'), 'utf8');
+  app.get('/console', (_request, reply) => reply.redirect('/console/'));
+  app.get('/console/*', (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/console/assets/') || /\.\w+$/.test(pathname)) {
+      return reply.callNotFound();
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml());
   });
   return true;
 }

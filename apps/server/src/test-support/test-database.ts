@@ -5,7 +5,8 @@ import { describe, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const testDatabaseUrl =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({

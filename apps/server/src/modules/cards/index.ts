@@ -15,3 +15,5 @@ export {
   type ChargeCardsInput,
 } from './card-ledger.service.js';
 export { verifyPayPassword, type PayPasswordDeps } from './pay-password.service.js';
+// The slow hash (scrypt) is shared with staff passwords (modules/staff).
+export { hashSecret, verifySecret, DECOY_HASH } from './password-hash.js';

@@ -1,0 +1,111 @@
+import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
+import {
+  AuditOutlined,
+  BarChartOutlined,
+  CalendarOutlined,
+  CreditCardOutlined,
+  LogoutOutlined,
+  QrcodeOutlined,
+  ShopOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { canUseArea, consoleAreas, type ConsoleArea } from '@marquee/contracts/console';
+import { useMe } from '@/features/auth/api/use-me';
+import { useSignOut } from '@/features/auth/api/use-sign-out';
+import { authMessages } from '@/features/auth/auth-messages';
+import { getStaffToken } from '@/lib/api/staff-token';
+import { commonMessages, roleMessages } from '@/lib/i18n/common-messages';
+import { areaPaths } from '../areas';
+import { menuMessages } from '../menu-messages';
+
+const icons: Record<ConsoleArea, ReactNode> = {
+  cinemas: <ShopOutlined />,
+  films: <VideoCameraOutlined />,
+  schedule: <CalendarOutlined />,
+  goods: <ShoppingOutlined />,
+  cards: <CreditCardOutlined />,
+  checkIn: <QrcodeOutlined />,
+  orders: <UnorderedListOutlined />,
+  reports: <BarChartOutlined />,
+  staff: <TeamOutlined />,
+  audit: <AuditOutlined />,
+};
+
+/** Signed-in pages: a side menu of what the role can use, a header with who and sign-out. */
+export function ConsoleLayout() {
+  const t = menuMessages.useMessages();
+  const common = commonMessages.useMessages();
+  const auth = authMessages.useMessages();
+  const roleName = roleMessages.useMessages();
+  const me = useMe();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  if (!getStaffToken()) return <Navigate to="/sign-in" replace />;
+  if (me.isPending) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
+        <Spin size="large" tip={common('loading')}>
+          <div style={{ width: 120 }} />
+        </Spin>
+      </div>
+    );
+  }
+  if (me.isError) return <Result status="error" title={me.error.message} />;
+  const staff = me.data;
+  const areas = consoleAreas.filter((area) => canUseArea(staff.role, area));
+  const selected = areas.find((area) => location.pathname.startsWith(areaPaths[area]));
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={208} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+        <div style={{ padding: '18px 24px', fontWeight: 600, fontSize: 16 }}>{staff.site.name}</div>
+        <Menu
+          mode="inline"
+          style={{ borderInlineEnd: 'none' }}
+          selectedKeys={selected ? [selected] : []}
+          data-testid="console-menu"
+          items={areas.map((area) => ({ key: area, icon: icons[area], label: t(area) }))}
+          onClick={({ key }) => navigate(areaPaths[key as ConsoleArea])}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            paddingInline: 24,
+          }}
+        >
+          <Space size="middle">
+            <Typography.Text data-testid="staff-name">{staff.displayName}</Typography.Text>
+            <Tag>{roleName(staff.role)}</Tag>
+            <Button
+              icon={<LogoutOutlined />}
+              loading={signOut.isPending}
+              onClick={() =>
+                signOut.mutate(undefined, {
+                  onSettled: () => navigate('/sign-in', { replace: true }),
+                })
+              }
+            >
+              {auth('signOut')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

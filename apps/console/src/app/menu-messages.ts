@@ -1,0 +1,46 @@
+import { defineMessages } from '@/lib/i18n/i18n';
+
+/** The side menu's words, one per console area (contracts' consoleAreas). */
+export const menuMessages = defineMessages(
+  {
+    cinemas: '影城与影厅',
+    films: '影片',
+    schedule: '排片',
+    goods: '卖品',
+    cards: '会员卡',
+    checkIn: '检票与取货',
+    orders: '订单',
+    reports: '报表',
+    staff: '员工',
+    audit: '操作日志',
+    welcome: '欢迎，{name}',
+    welcomeHint: '请从左侧菜单选择要做的事。',
+    notBuilt: '「{area}」还没有做好',
+    notBuiltHint: '这个页面还在建设中，以后的版本会提供。现在能用的是左侧菜单中的其他页面。',
+    forbidden: '你的角色不能使用「{area}」',
+    site: '站点',
+    role: '角色',
+    cinemaList: '负责影城',
+  },
+  {
+    cinemas: 'Cinemas & halls',
+    films: 'Films',
+    schedule: 'Schedule',
+    goods: 'Goods',
+    cards: 'Cards',
+    checkIn: 'Check-in',
+    orders: 'Orders',
+    reports: 'Reports',
+    staff: 'Staff',
+    audit: 'Audit log',
+    welcome: 'Welcome, {name}',
+    welcomeHint: 'Pick what to do from the menu on the left.',
+    notBuilt: '"{area}" is not built yet',
+    notBuiltHint:
+      'This page is still being built and comes in a later version. The other pages in the menu work now.',
+    forbidden: 'Your role cannot use "{area}"',
+    site: 'Site',
+    role: 'Role',
+    cinemaList: 'Cinemas',
+  },
+);

@@ -1,0 +1,41 @@
+import { useCallback } from 'react';
+
+/** Simplified Chinese by default; English when the browser's first preference is English. */
+export type Lang = 'zh' | 'en';
+
+export function detectLang(languages: readonly string[] | undefined): Lang {
+  const first = languages?.[0]?.toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh';
+}
+
+const current: Lang =
+  typeof navigator === 'undefined' ? 'zh' : detectLang(navigator.languages ?? [navigator.language]);
+
+export function getLang(): Lang {
+  return current;
+}
+
+type Params = Record<string, string | number>;
+
+export function format(template: string, params?: Params): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/**
+ * Every string of the console goes through here: a feature defines its messages once in both
+ * languages (the English keys must match the Chinese ones) and gets a hook that translates them.
+ */
+export function defineMessages<const K extends string>(
+  zh: Record<K, string>,
+  en: Record<K, string>,
+) {
+  const dictionaries = { zh, en };
+  const translate = (key: K, params?: Params) => format(dictionaries[current][key], params);
+  return {
+    translate,
+    useMessages: () => useCallback(translate, []),
+  };
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.MARQUEE_API_ORIGIN ?? 'http://localhost:8080';
+
+/** The staff console: its own bundle, served by the server under /console (decision 010). */
+export default defineConfig({
+  base: '/console/',
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+  },
+  server: {
+    port: 5174,
+    proxy: { '/api': apiTarget },
+  },
+  build: {
+    target: 'es2020',
+    // antd is one large library; the console is a desktop back office on office networks.
+    chunkSizeWarningLimit: 1500,
+  },
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from '../errors.js';
+import { consoleErrorCatalogue, fullErrorCatalogue, fullErrorMessage } from './errors.js';
+
+describe('the closed error catalogue', () => {
+  it('gives every code, moviegoer and console, one meaning', () => {
+    const codes = Object.values(fullErrorCatalogue).map((def) => def.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(Object.keys(fullErrorCatalogue)).toHaveLength(
+      Object.keys(errorCatalogue).length + Object.keys(consoleErrorCatalogue).length,
+    );
+  });
+
+  it('numbers console codes by their HTTP status', () => {
+    for (const def of Object.values(consoleErrorCatalogue)) {
+      expect(String(def.code).slice(0, 3)).toBe(String(def.status));
+    }
+  });
+
+  it('says how long a locked account waits, in both languages', () => {
+    expect(fullErrorMessage('STAFF_LOCKED', { retryAfterSeconds: 899 }, 'zh')).toContain('15 分钟');
+    expect(fullErrorMessage('STAFF_LOCKED', { retryAfterSeconds: 61 }, 'en')).toContain('2 min');
+    expect(fullErrorMessage('STAFF_LOGIN_FAILED', {}, 'en')).toContain('Five wrong tries');
+  });
+});

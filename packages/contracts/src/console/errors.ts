@@ -1,0 +1,72 @@
+import { errorCatalogue, type ErrorDefinition, type Lang } from '../errors.js';
+
+/**
+ * The staff console's part of the closed error catalogue (same numbering: the HTTP status, then a
+ * running number). Kept apart from `errors.ts` so the moviegoers' bundle, which carries that
+ * catalogue's messages, holds nothing of the console.
+ */
+const minutes = (value: unknown): string => String(Math.max(1, Math.ceil(Number(value ?? 0) / 60)));
+
+export const consoleErrorCatalogue = {
+  STAFF_UNAUTHENTICATED: {
+    code: 40101,
+    status: 401,
+    zh: () => '请先登录管理后台（登录已失效或未登录）',
+    en: () => 'Sign in to the console first (your staff session has ended or is missing).',
+  },
+  STAFF_LOGIN_FAILED: {
+    code: 40102,
+    status: 401,
+    // The same words whether or not the username exists: no tries-left count, which would tell.
+    zh: () => '用户名或密码错误。连续输错 5 次，账号将锁定 15 分钟',
+    en: () =>
+      'Wrong username or password. Five wrong tries in a row lock the account for 15 minutes.',
+  },
+  STAFF_FORBIDDEN: {
+    code: 40301,
+    status: 403,
+    zh: (d) =>
+      d.cinemaId
+        ? '你没有负责这家影城，不能查看或修改它的数据'
+        : `你的角色（${String(d.roleZh ?? d.role ?? '')}）不能使用此功能，请联系店长或老板`,
+    en: (d) =>
+      d.cinemaId
+        ? 'You do not cover this cinema, so you cannot see or change its data.'
+        : `Your role (${String(d.role ?? '')}) cannot use this. Ask a manager or the owner.`,
+  },
+  STAFF_USERNAME_TAKEN: {
+    code: 40903,
+    status: 409,
+    zh: (d) => `用户名「${String(d.username ?? '')}」已被本站点的其他员工使用，请换一个`,
+    en: (d) => `The username "${String(d.username ?? '')}" is taken on this site. Pick another.`,
+  },
+  STAFF_LOCKED: {
+    code: 42301,
+    status: 423,
+    zh: (d) => `密码错误次数过多，账号已锁定，请 ${minutes(d.retryAfterSeconds)} 分钟后再试`,
+    en: (d) =>
+      `Too many wrong passwords: the account is locked. Try again in ${minutes(d.retryAfterSeconds)} min.`,
+  },
+  STAFF_CHANGE_REFUSED: {
+    code: 42240,
+    status: 422,
+    zh: (d) => String(d.hint ?? '不能对这个员工账号执行此操作'),
+    en: (d) => String(d.hintEn ?? d.hint ?? 'This change to the staff account is not allowed.'),
+  },
+} satisfies Record<string, ErrorDefinition>;
+
+/** The whole closed catalogue the server answers with: the moviegoers' codes and the console's. */
+export const fullErrorCatalogue = { ...errorCatalogue, ...consoleErrorCatalogue };
+export type FullErrorName = keyof typeof fullErrorCatalogue;
+
+export const ConsoleErrorCode = Object.fromEntries(
+  Object.entries(consoleErrorCatalogue).map(([name, def]) => [name, def.code]),
+) as { [K in keyof typeof consoleErrorCatalogue]: (typeof consoleErrorCatalogue)[K]['code'] };
+
+export function fullErrorMessage(
+  name: FullErrorName,
+  details: Record<string, unknown> = {},
+  lang: Lang = 'zh',
+): string {
+  return fullErrorCatalogue[name][lang](details);
+}

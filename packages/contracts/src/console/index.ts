@@ -1,0 +1,6 @@
+// The console's calls and rules: a separate entry (`@marquee/contracts/console`), so nothing of
+// the console can reach the moviegoers' bundle through the main entry.
+export * from './staff-rules.js';
+export * from './staff-calls.js';
+export * from './audit-calls.js';
+export * from './errors.js';
