@@ -23,7 +23,12 @@ import {
   startPaymentSweep,
 } from './modules/payment/index.js';
 import { assertNoSandboxInProduction, createSiteResolver } from './modules/site/index.js';
-import { configureOrders, registerOrderRoutes, startOrderSweeper } from './modules/orders/index.js';
+import {
+  configureOrders,
+  registerOrderConsoleRoutes,
+  registerOrderRoutes,
+  startOrderSweeper,
+} from './modules/orders/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
@@ -107,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);
+  registerOrderConsoleRoutes(app, deps);
   if (holdSweepIntervalMs !== null) {
     const orderSweeper = startOrderSweeper(deps, holdSweepIntervalMs, app.log);
     const rateLimitCleanup = startPeriodic(

@@ -9,6 +9,7 @@ import m0007 from './migrations/0007-store.js';
 import m0008 from './migrations/0008-rate-limits.js';
 import m0009 from './migrations/0009-payment-attempts.js';
 import m0010 from './migrations/0010-staff.js';
+import m0014 from './migrations/0014-check-in.js';
 
 /** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '0008-rate-limits': m0008,
   '0009-payment-attempts': m0009,
   '0010-staff': m0010,
+  // 0011–0013 come from branches merged later (ops, seat speed).
+  '0014-check-in': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -126,6 +126,9 @@ export interface OrdersTable {
   pickup_code: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  used_at: NullableTimestamp;
+  used_by_staff_id: string | null;
+  used_by_name: string | null;
 }
 
 export interface OrderEventsTable {

@@ -53,7 +53,68 @@ export const consoleErrorCatalogue = {
     zh: (d) => String(d.hint ?? '不能对这个员工账号执行此操作'),
     en: (d) => String(d.hintEn ?? d.hint ?? 'This change to the staff account is not allowed.'),
   },
+  CHECKIN_NOT_FOUND: {
+    code: 40410,
+    status: 404,
+    zh: () => '没有找到这个票码或取货码，请核对后重新输入或扫描',
+    en: () => 'No ticket or pickup has this code. Check it and type or scan it again.',
+  },
+  CHECKIN_CODE_INVALID: {
+    code: 40010,
+    status: 400,
+    zh: () => '这不是有效的票码（10 位）或取货码（8 位），也不是订单二维码',
+    en: () =>
+      'This is not a ticket code (10 digits), a pickup code (8 digits) or an order QR code.',
+  },
+  CHECKIN_REFUSED: {
+    code: 42250,
+    status: 422,
+    zh: (d) => checkInProblemZh(d),
+    en: (d) => checkInProblemEn(d),
+  },
 } satisfies Record<string, ErrorDefinition>;
+
+function checkInProblemZh(d: Record<string, unknown>): string {
+  switch (d.problem) {
+    case 'alreadyUsed':
+      return `已于 ${String(d.usedAtText ?? '')} 由 ${String(d.usedBy ?? '')} 核销，不能重复使用`;
+    case 'otherSite':
+      return '这是其他影院品牌的票，不能在本影城核销';
+    case 'otherCinema':
+      return `这是「${String(d.cinemaName ?? '其他影城')}」的订单，请到该影城核销`;
+    case 'otherDay':
+      return `这张票是 ${String(d.startAtText ?? '')} 的场次，不是今天的`;
+    case 'showEnded':
+      return `该场次已于 ${String(d.endAtText ?? '')} 结束，不能再入场`;
+    case 'refunded':
+      return '该订单已退款，不能核销';
+    case 'unpaid':
+      return '该订单尚未支付，不能核销';
+    default:
+      return '该订单现在不能核销';
+  }
+}
+
+function checkInProblemEn(d: Record<string, unknown>): string {
+  switch (d.problem) {
+    case 'alreadyUsed':
+      return `Already used at ${String(d.usedAtText ?? '')} by ${String(d.usedBy ?? '')}: it cannot be used again.`;
+    case 'otherSite':
+      return 'This belongs to another cinema chain and cannot be used here.';
+    case 'otherCinema':
+      return `This order is for ${String(d.cinemaName ?? 'another cinema')}: check it in there.`;
+    case 'otherDay':
+      return `This ticket is for the show of ${String(d.startAtText ?? '')}, not today's.`;
+    case 'showEnded':
+      return `The show ended at ${String(d.endAtText ?? '')}: no more entry.`;
+    case 'refunded':
+      return 'This order was refunded and cannot be used.';
+    case 'unpaid':
+      return 'This order is not paid and cannot be used.';
+    default:
+      return 'This order cannot be used now.';
+  }
+}
 
 /** The whole closed catalogue the server answers with: the moviegoers' codes and the console's. */
 export const fullErrorCatalogue = { ...errorCatalogue, ...consoleErrorCatalogue };

@@ -4,3 +4,4 @@ export * from './staff-rules.js';
 export * from './staff-calls.js';
 export * from './audit-calls.js';
 export * from './errors.js';
+export * from './checkin-calls.js';

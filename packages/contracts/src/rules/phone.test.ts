@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMobilePhone } from './phone.js';
+import { isMobilePhone, maskPhone } from './phone.js';
 
 describe('mainland mobile numbers', () => {
   it.each(['13800138000', '19912345678', ' 15000000000 '])('accepts %j', (phone) => {
@@ -11,4 +11,13 @@ describe('mainland mobile numbers', () => {
       expect(isMobilePhone(phone)).toBe(false);
     },
   );
+});
+
+describe('masked phone numbers', () => {
+  it('keeps the first three and the last four digits', () => {
+    expect(maskPhone('13800138000')).toBe('138****8000');
+  });
+  it('hides a number too short to mask in part', () => {
+    expect(maskPhone('12345')).toBe('****');
+  });
 });

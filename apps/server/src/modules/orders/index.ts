@@ -27,3 +27,4 @@ export {
 export { startOrderSweeper, sweepExpiredOrders } from './order-sweeper.js';
 export { getOrderDetail, listOrders, refundWindowIn } from './order-views.service.js';
 export { registerOrderRoutes } from './orders.routes.js';
+export { registerOrderConsoleRoutes } from './orders.console.routes.js';

@@ -35,7 +35,7 @@ export async function transitionOrder(
   order: { id: string; status: OrderStatus },
   to: OrderStatus,
   reason: string,
-  extra: { paid_at?: Date; pickup_code?: string } = {},
+  extra: ordersRepository.OrderMoveExtra = {},
 ): Promise<void> {
   if (!canTransition(order.status, to)) {
     throw new AppError('ORDER_STATE_INVALID', { status: order.status, to });

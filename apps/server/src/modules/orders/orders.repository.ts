@@ -23,13 +23,22 @@ export function insertEvent(
     .execute();
 }
 
+/** Columns a move may set with the status: when paid, the issued code, who checked it in. */
+export type OrderMoveExtra = {
+  paid_at?: Date;
+  pickup_code?: string;
+  used_at?: Date;
+  used_by_staff_id?: string;
+  used_by_name?: string;
+};
+
 /** Move an order only if it is still in `from`; the row count says whether this caller won. */
 export async function updateStatus(
   trx: Executor,
   orderId: string,
   from: OrderStatus,
   to: OrderStatus,
-  extra: { paid_at?: Date; pickup_code?: string } = {},
+  extra: OrderMoveExtra = {},
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
@@ -103,4 +112,14 @@ export async function pageOfUserOrders(
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(count) };
+}
+
+/** The order of a site carrying this ticket or pickup code. */
+export function findByCode(db: Executor, siteId: string, code: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('pickup_code', '=', code)
+    .executeTakeFirst();
 }

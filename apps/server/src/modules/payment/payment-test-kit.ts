@@ -18,26 +18,29 @@ import { sweepPayments } from './payment-sweep.js';
 let showCursor = 0;
 
 /**
- * Hold `count` seats of a show starting at least `hoursAhead` from the test clock, through the
- * film order call; each call takes another show so tests do not compete for seats.
+ * Hold `count` seats of a show starting at least `hoursAhead` from the test clock (or of the show
+ * `showId`), through the film order call; each call takes another show so tests do not compete
+ * for seats.
  */
 export async function holdSeats(
   t: TestApp,
   token: string,
-  options: { count?: number; hoursAhead?: number } = {},
+  options: { count?: number; hoursAhead?: number; showId?: string } = {},
 ): Promise<FilmOrder> {
   const count = options.count ?? 2;
   const after = new Date(t.clock.now().getTime() + (options.hoursAhead ?? 6) * 3600_000);
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const show = await t.db
-      .selectFrom('shows')
-      .select('id')
-      .where('start_at', '>', after)
-      .orderBy('start_at')
-      .orderBy('id')
-      .offset(showCursor++)
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const show = options.showId
+      ? { id: options.showId }
+      : await t.db
+          .selectFrom('shows')
+          .select('id')
+          .where('start_at', '>', after)
+          .orderBy('start_at')
+          .orderBy('id')
+          .offset(showCursor++)
+          .limit(1)
+          .executeTakeFirstOrThrow();
     const map = await call<CallAnswer<typeof showSeatsCall>>(t.app, {
       url: `/api/show/seats?showId=${show.id}`,
     });

@@ -1,0 +1,188 @@
+import { maskPhone, parseScannedCode } from '@marquee/contracts';
+import {
+  coversCinema,
+  fullErrorCatalogue,
+  type CheckInProblem,
+  type CheckInView,
+} from '@marquee/contracts/console';
+import type { AppDeps, SignedInStaff } from '../../app-deps.js';
+import type { Executor } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { localDateOf } from '../../lib/local-date.js';
+import type { SiteRow } from '../site/index.js';
+import { recordAudit } from '../staff/index.js';
+import { lockOrder, transitionOrder } from './order-lifecycle.js';
+import { stepsOf, type OrderRow } from './order-kinds.js';
+import * as ordersRepository from './orders.repository.js';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Lang = 'zh' | 'en';
+
+/**
+ * Check-in at the door or the counter. `lookupForCheckIn` shows what a scanned or typed code is
+ * and whether it can be used now; `checkIn` marks it used (ticketed|ready → used) in one
+ * transaction under the order's row lock: several scanners on one code give exactly one winner,
+ * the others are told who used it and when. Refusals: CHECKIN_CODE_INVALID, CHECKIN_NOT_FOUND,
+ * CHECKIN_REFUSED (`problem`: another chain, another cinema, another day, a show already over,
+ * refunded, unpaid, already used).
+ */
+export async function lookupForCheckIn(
+  deps: Deps,
+  site: SiteRow,
+  staff: SignedInStaff,
+  text: string,
+  lang: Lang,
+): Promise<CheckInView> {
+  const order = await findScanned(deps.db, site, text);
+  const problem = await problemOf(deps.db, staff, order, deps.clock.now());
+  return viewOf(deps.db, order, problem, lang);
+}
+
+export async function checkIn(
+  deps: Deps,
+  site: SiteRow,
+  staff: SignedInStaff,
+  text: string,
+  lang: Lang,
+): Promise<CheckInView> {
+  const found = await findScanned(deps.db, site, text);
+  const now = deps.clock.now();
+  const refusal = await deps.db.transaction().execute(async (trx) => {
+    // Locked: a concurrent scan of the same code waits here, then finds it used.
+    const order = (await lockOrder(trx, found.id))!;
+    const problem = await problemOf(trx, staff, order, now);
+    if (problem) return { order, problem };
+    await transitionOrder(trx, order, 'used', `checked in by ${staff.username}`, {
+      used_at: now,
+      used_by_staff_id: staff.id,
+      used_by_name: staff.displayName,
+    });
+    await recordAudit(trx, site, staff, now, {
+      action: 'order.checkIn',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status },
+      after: { status: 'used', usedAt: now.toISOString() },
+    });
+    return null;
+  });
+  if (refusal) {
+    throw new AppError(
+      'CHECKIN_REFUSED',
+      await problemDetails(deps.db, refusal.order, refusal.problem),
+    );
+  }
+  const used = (await ordersRepository.findById(deps.db, found.id))!;
+  return viewOf(deps.db, used, null, lang);
+}
+
+async function findScanned(db: Executor, site: SiteRow, text: string): Promise<OrderRow> {
+  const scanned = parseScannedCode(text);
+  if (!scanned) throw new AppError('CHECKIN_CODE_INVALID', {});
+  if (scanned.siteCode !== null && scanned.siteCode !== site.code) {
+    throw new AppError('CHECKIN_REFUSED', { problem: 'otherSite' });
+  }
+  const order = await ordersRepository.findByCode(db, site.id, scanned.code);
+  // A QR also names the order number: both must match, so a forged QR finds nothing.
+  if (
+    !order ||
+    order.kind !== scanned.kind ||
+    (scanned.orderNo !== null && scanned.orderNo !== order.order_no)
+  ) {
+    throw new AppError('CHECKIN_NOT_FOUND', {});
+  }
+  return order;
+}
+
+/** Why this order cannot be checked in by this staff member now; null when it can. */
+async function problemOf(
+  db: Executor,
+  staff: SignedInStaff,
+  order: OrderRow,
+  now: Date,
+): Promise<CheckInProblem | null> {
+  if (order.status === 'used') return 'alreadyUsed';
+  if (order.status === 'refunded') return 'refunded';
+  if (order.status !== stepsOf(order.kind).fulfilledStatus) return 'unpaid';
+  if (order.cinema_id && !coversCinema(staff, order.cinema_id)) return 'otherCinema';
+  if (order.kind === 'film') {
+    const part = await stepsOf('film').detail(db, order);
+    const show = part.film!.showInfo;
+    if (localDateOf(new Date(show.startAt)) !== localDateOf(now)) return 'otherDay';
+    if (new Date(show.endAt).getTime() <= now.getTime()) return 'showEnded';
+  }
+  return null;
+}
+
+/** What a refusal names: the cinema, the show's times, who used it and when (local time). */
+async function problemDetails(db: Executor, order: OrderRow, problem: CheckInProblem) {
+  const part = await stepsOf(order.kind).detail(db, order);
+  const show = part.film?.showInfo;
+  return {
+    problem,
+    orderId: order.id,
+    cinemaName: (part.film?.cinemaInfo ?? part.store?.cinemaInfo)?.name ?? null,
+    startAtText: show ? chinaDateTime(new Date(show.startAt)) : '',
+    endAtText: show ? chinaClock(new Date(show.endAt)) : '',
+    usedAt: order.used_at?.toISOString() ?? null,
+    usedAtText: order.used_at ? chinaClock(order.used_at) : '',
+    usedBy: order.used_by_name,
+  };
+}
+
+async function viewOf(
+  db: Executor,
+  order: OrderRow,
+  problem: CheckInProblem | null,
+  lang: Lang,
+): Promise<CheckInView> {
+  const part = await stepsOf(order.kind).detail(db, order);
+  const show = part.film?.showInfo;
+  const cinema = part.film?.cinemaInfo ?? part.store?.cinemaInfo ?? null;
+  const refusal = problem ? await problemDetails(db, order, problem) : null;
+  return {
+    orderId: order.id,
+    orderNo: order.order_no,
+    kind: order.kind,
+    status: order.status,
+    code: order.pickup_code ?? '',
+    phoneMasked: order.phone ? maskPhone(order.phone) : null,
+    cinemaId: order.cinema_id,
+    cinemaName: cinema?.name ?? null,
+    film:
+      part.film && show
+        ? {
+            filmTitle: show.filmTitle,
+            hallName: show.hallName,
+            startAt: show.startAt,
+            endAt: show.endAt,
+            language: show.language,
+            format: show.format,
+            seats: part.film.seats.map((seat) => seat.label),
+          }
+        : null,
+    store: part.store
+      ? {
+          items: part.store.items.map((item) => ({
+            goodsName: item.goodsName,
+            goodsInfoName: item.goodsInfoName,
+            quantity: item.quantity,
+          })),
+        }
+      : null,
+    usedAt: order.used_at?.toISOString() ?? null,
+    usedBy: order.used_by_name,
+    problem,
+    problemText: refusal ? fullErrorCatalogue.CHECKIN_REFUSED[lang](refusal) : null,
+  };
+}
+
+/** "19:42" in the cinemas' time zone (Asia/Shanghai, UTC+8). */
+function chinaClock(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(11, 16);
+}
+
+/** "11-25 19:30" in the cinemas' time zone. */
+function chinaDateTime(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
+}
