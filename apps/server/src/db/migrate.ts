@@ -8,9 +8,15 @@ import m0006 from './migrations/0006-wechat.js';
 import m0007 from './migrations/0007-store.js';
 import m0008 from './migrations/0008-rate-limits.js';
 import m0009 from './migrations/0009-payment-attempts.js';
+import m0011 from './migrations/0011-public-origin.js';
+import m0012 from './migrations/0012-encrypt-site-secrets.js';
+import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
-/** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
-const migrations: Record<string, Migration> = {
+/**
+ * Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. 0012 encrypts
+ * secrets, so it needs the key.
+ */
+const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => ({
   '0001-foundation': m0001,
   '0002-orders': m0002,
   '0003-cinema': m0003,
@@ -20,12 +26,17 @@ const migrations: Record<string, Migration> = {
   '0007-store': m0007,
   '0008-rate-limits': m0008,
   '0009-payment-attempts': m0009,
-};
+  '0011-public-origin': m0011,
+  '0012-encrypt-site-secrets': m0012(keyring),
+});
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+  db: Kysely<any>,
+  options: { secretsKeyring?: SecretsKeyring } = {},
+): Promise<void> {
+  const migrations = migrationsWith(options.secretsKeyring ?? devKeyring());
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Kysely looks for its bookkeeping tables in every schema unless told which one; another schema's
   // `kysely_migration` (a second app, a test's schema on the same server) would make it skip
   // creating ours. Name the schema the connection works in.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   cancelPaymentCall,
   cardPayCall,
@@ -10,6 +10,7 @@ import {
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
+import { publicOriginOf } from '../site/index.js';
 import { getOrderDetail, listOrders } from './order-views.service.js';
 import { payByCard } from './pay-by-card.service.js';
 import { payByWechat } from './pay-by-wechat.service.js';
@@ -19,10 +20,6 @@ import { refundOrder } from './refund.service.js';
 /** Paying calls are few per person: a tighter limit than browsing. */
 const PAYING_PER_MINUTE = 30;
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(
     app,
@@ -31,7 +28,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     ({ site, user, body, idempotencyKey, request }) =>
       payByCard(deps, site, user, body, {
         idempotencyKey,
-        origin: originOf(request),
+        origin: publicOriginOf(deps, site),
         log: request.log,
       }),
     { rateLimitPerMinute: PAYING_PER_MINUTE },
@@ -43,7 +40,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     ({ site, user, body, idempotencyKey, request }) =>
       payByWechat(deps, site, user, body, {
         idempotencyKey,
-        origin: originOf(request),
+        origin: publicOriginOf(deps, site),
         log: request.log,
       }),
     { rateLimitPerMinute: PAYING_PER_MINUTE },
