@@ -88,24 +88,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // Only named proxies may speak for the client's address, or anyone could dodge rate limits.
     trustProxy: options.trustProxy ?? false,
-    // A longer path parameter matches no route: the not-found envelope answers.
+    // A longer path parameter is refused (414, frameworkErrors below).
     routerOptions: { maxParamLength: 128 },
     // URL or headers over Node's 16 KB, a malformed request line: the envelope, not Node's text.
     clientErrorHandler: handleClientError,
     frameworkErrors: (error, request, reply) =>
-      sendError(request, reply, 'VALIDATION_FAILED', { fields: ['url'], reason: error.code }),
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(request, reply, 'URL_TOO_LONG')
+        : sendError(request, reply, 'VALIDATION_FAILED', { fields: ['url'], reason: error.code }),
   });
   const readiness = options.readiness ?? createReadiness();
   if (!options.readiness) app.addHook('onReady', async () => readiness.markReady());
   // app.close() drains: readiness fails from its first moment.
   app.addHook('preClose', async () => readiness.markDraining());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // While draining, no connection is kept alive: the close does not wait for idle sockets.
+    if (readiness.state === 'draining') reply.header('connection', 'close');
+  });
   if (options.database.poolStats) {
     const unwatch = metrics.watchPool(options.database.poolStats);
     app.addHook('onClose', async () => unwatch());
   }
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = {

@@ -61,7 +61,10 @@ const envSchema = z
      */
     PUBLIC_ORIGIN: z
       .string()
-      .regex(/^https?:\/\/[^/?#\s]+$/, 'must be an origin like https://cinema.example.com (no path)')
+      .regex(
+        /^https?:\/\/[^/?#\s]+$/,
+        'must be an origin like https://cinema.example.com (no path)',
+      )
       .optional(),
     /** The key of secrets at rest, `<id>:<base64 of 32 bytes>`; the default is for development. */
     SECRETS_KEY: z.string().refine(isSecretsKey, KEY_FORMAT).default(DEV_SECRETS_KEY),
@@ -69,7 +72,12 @@ const envSchema = z
     SECRETS_PREVIOUS_KEYS: z
       .string()
       .optional()
-      .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean))
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .refine((keys) => keys.every(isSecretsKey), KEY_FORMAT),
     /** Rate-limit counters in Redis (`redis://host:6379/0`), shared by every instance; unset: memory. */
     REDIS_URL: z

@@ -225,6 +225,12 @@ export const errorCatalogue = {
     zh: () => '请求地址或请求头过长，请缩短后重试',
     en: () => 'The address or the headers of the request are too long. Shorten them and try again.',
   },
+  URL_TOO_LONG: {
+    code: 41401,
+    status: 414,
+    zh: () => '请求地址过长，请缩短后重试',
+    en: () => 'The address of the request is too long. Shorten it and try again.',
+  },
   REQUEST_TIMEOUT: {
     code: 40801,
     status: 408,

@@ -56,10 +56,12 @@ describe('secrets at rest', () => {
     expect(() => decryptSecret(devKeyring(), 'plain', 'sites.x:1')).toThrow(/secrets:rotate/);
   });
 
-  it.each(['nocolon', 'k1:', `k1:${Buffer.alloc(16).toString('base64')}`, `bad id:${'A'.repeat(44)}`])(
-    'refuses the key %s',
-    (text) => {
-      expect(() => parseSecretsKey(text)).toThrow(/<id>:<base64 of 32 random bytes>/);
-    },
-  );
+  it.each([
+    'nocolon',
+    'k1:',
+    `k1:${Buffer.alloc(16).toString('base64')}`,
+    `bad id:${'A'.repeat(44)}`,
+  ])('refuses the key %s', (text) => {
+    expect(() => parseSecretsKey(text)).toThrow(/<id>:<base64 of 32 random bytes>/);
+  });
 });

@@ -19,7 +19,10 @@ interface Hit {
  * one ended. The plugin builds stores itself (`new Store(options)`, then `child()` per route),
  * hence the class made around a counting function.
  */
-function storeClass(count: (id: string, nowMs: number, windowMs: number) => Promise<Hit>, clock: Clock) {
+function storeClass(
+  count: (id: string, nowMs: number, windowMs: number) => Promise<Hit>,
+  clock: Clock,
+) {
   return class RateLimitStore {
     private readonly bucket: string;
 

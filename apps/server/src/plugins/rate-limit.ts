@@ -46,7 +46,12 @@ export async function registerRateLimit(
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    store = redisRateLimitStore(redis, options.redisKeyPrefix ?? 'marquee:rl:', deps.clock, app.log);
+    store = redisRateLimitStore(
+      redis,
+      options.redisKeyPrefix ?? 'marquee:rl:',
+      deps.clock,
+      app.log,
+    );
   } else {
     const memory = memoryRateLimitStore(deps.clock);
     store = memory.Store;

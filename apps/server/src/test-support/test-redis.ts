@@ -52,7 +52,9 @@ export function describeWithRedis(name: string, suite: () => void): void {
   } else if (isCi) {
     describe(`${name} (Redis)`, () => {
       it('needs the Redis server', () => {
-        throw new Error(`Redis at TEST_REDIS_URL is unreachable and CI=true (tried ${testRedisUrl})`);
+        throw new Error(
+          `Redis at TEST_REDIS_URL is unreachable and CI=true (tried ${testRedisUrl})`,
+        );
       });
     });
   } else {

@@ -23,25 +23,33 @@ export function siteSecretContext(siteId: string, column: SiteSecretColumn): str
 }
 
 /**
- * A site row with its secrets opened, as the WeChat adapters use it. A value that does not open
- * (written in plain text behind the CLI's back, or under a key since removed) throws, or with
+ * A site row with its secrets opened, as the WeChat adapters use it. A plain-text value (written
+ * with SQL since the last start; the next start encrypts it) is used as it is and reported to
+ * `onPlaintext`. A value that does not open (a key since removed, an altered value) throws, or with
  * `onUnreadable` is reported and left out (null): the site then answers like one without that
- * credential (50201/50202), and the plain text is never used.
+ * credential (50201/50202).
  */
 export function openSiteSecrets<T extends Pick<SiteRow, 'id' | SiteSecretColumn>>(
   site: T,
   keyring: SecretsKeyring,
-  onUnreadable?: (error: Error) => void,
+  report: {
+    onPlaintext?: (column: SiteSecretColumn) => void;
+    onUnreadable?: (error: Error) => void;
+  } = {},
 ): T {
   const opened = { ...site };
   for (const column of siteSecretColumns) {
     const stored = site[column];
     if (stored === null) continue;
+    if (!isEncrypted(stored)) {
+      report.onPlaintext?.(column);
+      continue;
+    }
     try {
       opened[column] = decryptSecret(keyring, stored, siteSecretContext(site.id, column));
     } catch (error) {
-      if (!onUnreadable) throw error;
-      onUnreadable(error as Error);
+      if (!report.onUnreadable) throw error;
+      report.onUnreadable(error as Error);
       opened[column] = null;
     }
   }
@@ -49,14 +57,14 @@ export function openSiteSecrets<T extends Pick<SiteRow, 'id' | SiteSecretColumn>
 }
 
 /** Encrypt the secret columns of an update of one site; other columns pass through. */
-export function sealSiteSecrets<T extends Partial<Record<SiteSecretColumn, string | null>>>(
+export function sealSiteSecrets<T extends object>(
   siteId: string,
   values: T,
   keyring: SecretsKeyring,
 ): T {
   const sealed = { ...values };
   for (const column of siteSecretColumns) {
-    const value = values[column];
+    const value = (values as Partial<Record<SiteSecretColumn, unknown>>)[column];
     if (typeof value === 'string') {
       (sealed as Record<SiteSecretColumn, string | null>)[column] = encryptSecret(
         keyring,
@@ -79,12 +87,14 @@ export interface ResealCount {
 
 /**
  * Bring every site's secrets under the keyring's current key: plaintext values are encrypted,
- * values of older keys re-encrypted, in the caller's transaction (rows locked while rewritten).
- * Migration 0012 runs it on start and `npm run secrets:rotate` after a key change.
+ * values of older keys re-encrypted (unless `plaintextOnly`), in the caller's transaction (rows
+ * locked while rewritten). Every start encrypts plain text (migration 0012 first, then the
+ * server); `npm run secrets:rotate` moves everything to a new key.
  */
 export async function resealAllSiteSecrets(
   trx: Executor,
   keyring: SecretsKeyring,
+  options: { plaintextOnly?: boolean } = {},
 ): Promise<ResealCount> {
   const count: ResealCount = { encrypted: 0, reencrypted: 0, unchanged: 0 };
   for (const site of await siteRepository.lockAllSecrets(trx)) {
@@ -92,7 +102,10 @@ export async function resealAllSiteSecrets(
     for (const column of siteSecretColumns) {
       const stored = site[column];
       if (stored === null) continue;
-      if (keyIdOf(stored) === keyring.currentKeyId) {
+      if (
+        keyIdOf(stored) === keyring.currentKeyId ||
+        (options.plaintextOnly && isEncrypted(stored))
+      ) {
         count.unchanged += 1;
         continue;
       }

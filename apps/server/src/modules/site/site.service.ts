@@ -37,7 +37,10 @@ const CACHE_MS = 30_000;
 export function createSiteResolver(
   db: Kysely<Database>,
   keyring: SecretsKeyring = devKeyring(),
-  log?: { error(object: object, message: string): void },
+  log?: {
+    error(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  },
 ): SiteResolver {
   const cache = new Map<string, { site: SiteRow; until: number }>();
   return {
@@ -47,9 +50,15 @@ export function createSiteResolver(
       if (cached && cached.until > Date.now()) return cached.site;
       const site = key ? await siteRepository.findByCode(db, key) : undefined;
       if (!site) throw new AppError('SITE_UNKNOWN', { site: key });
-      const opened = openSiteSecrets(site as SiteRow, keyring, (error) =>
-        log?.error({ err: error, site: site.code }, 'a WeChat secret of this site does not open'),
-      );
+      const opened = openSiteSecrets(site as SiteRow, keyring, {
+        onPlaintext: (column) =>
+          log?.warn(
+            { site: site.code, column },
+            'secret stored in plain text until the next start',
+          ),
+        onUnreadable: (error) =>
+          log?.error({ err: error, site: site.code }, 'a WeChat secret of this site does not open'),
+      });
       cache.set(key, { site: opened, until: Date.now() + CACHE_MS });
       return opened;
     },

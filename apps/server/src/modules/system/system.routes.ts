@@ -13,9 +13,13 @@ function pingWithin(deps: Pick<AppDeps, 'db'>, ms: number): Promise<boolean> {
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);
   });
-  return Promise.race([ping(deps.db).then(() => true, () => false), timeout]).finally(() =>
-    clearTimeout(timer),
-  );
+  return Promise.race([
+    ping(deps.db).then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
 }
 
 /**
