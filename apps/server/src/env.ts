@@ -1,9 +1,21 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_SECRETS_KEY, parseSecretsKey } from './lib/secrets.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository's root: the nearest folder above this file holding apps/web. Found rather than
+ * counted, as this code runs from src/ (tsx) and from a bundle chunk in dist/ (npm start).
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps', 'web', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** DEVELOPMENT ONLY: a published value, refused when NODE_ENV=production. */
 export const DEV_PEPPER = 'dev-only-pay-password-pepper-not-a-secret';
