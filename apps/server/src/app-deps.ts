@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, SitesTable } from './db/schema.js';
 import type { DatabaseKind } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { SecretsKeyring } from './lib/secrets.js';
 import type { WechatDeps } from './lib/wechat/wechat-http.js';
 import type { StaffRole } from '@marquee/contracts/console';
 
@@ -21,6 +22,13 @@ export interface AppDeps {
   rateLimitPerMinute: number;
   /** The server-side secret of pay password hashes (env PAY_PASSWORD_PEPPER). */
   payPasswordPepper: string;
+  /** The keys of secrets at rest (env SECRETS_KEY, SECRETS_PREVIOUS_KEYS). */
+  secrets: SecretsKeyring;
+  /**
+   * Where the public reaches this deployment (env PUBLIC_ORIGIN): WeChat Pay's notify_url is
+   * built on it (or on the site's own public_origin), never on the request's Host header.
+   */
+  publicOrigin: string;
   /** Where WeChat is (configurable so tests use the fake WeChat server) and its token cache. */
   wechat: WechatDeps;
   sites: SiteResolver;

@@ -4,11 +4,15 @@ import type { AppDeps } from './app-deps.js';
 import type { DatabaseHandle } from './db/client.js';
 import { DEV_PEPPER } from './env.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { metrics } from './lib/metrics.js';
+import { createReadiness, type Readiness } from './lib/readiness.js';
+import { devKeyring, type SecretsKeyring } from './lib/secrets.js';
 import { createWechatDeps, type WechatEndpoints } from './lib/wechat/wechat-http.js';
+import { handleClientError } from './plugins/client-errors.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { deleteOldRateLimitWindows } from './plugins/rate-limit-store.js';
-import { startPeriodic } from './lib/periodic.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
@@ -22,13 +26,17 @@ import {
   registerSandboxPayRoutes,
   startPaymentSweep,
 } from './modules/payment/index.js';
-import { assertNoSandboxInProduction, createSiteResolver } from './modules/site/index.js';
 import {
   configureOrders,
   registerOrderConsoleRoutes,
   registerOrderRoutes,
   startOrderSweeper,
 } from './modules/orders/index.js';
+import {
+  assertNoSandboxInProduction,
+  assertSiteSecretsOpen,
+  createSiteResolver,
+} from './modules/site/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
@@ -56,12 +64,29 @@ export interface AppOptions {
    * (tests run them by hand).
    */
   holdSweepIntervalMs?: number | null;
+  /** The keys of secrets at rest (env SECRETS_KEY); the development key when absent. */
+  secretsKeyring?: SecretsKeyring;
+  /** Where the public reaches this deployment (env PUBLIC_ORIGIN); http://localhost:8080 if absent. */
+  publicOrigin?: string;
+  /** Rate-limit counters in this Redis (env REDIS_URL); in memory when absent. */
+  redisUrl?: string;
+  /** Prefix of this app's Redis keys (tests keep apart with it). */
+  redisKeyPrefix?: string;
+  /** Bearer token of GET /metrics (env METRICS_TOKEN); no /metrics when absent. */
+  metricsToken?: string;
+  /**
+   * The readiness the server moves (ready once listening, draining on a signal); absent: one that
+   * is ready as soon as the app is (tests).
+   */
+  readiness?: Readiness;
 }
 
 /** Build the whole app without listening: tests drive it with `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const isProduction = options.isProduction ?? false;
+  const secrets = options.secretsKeyring ?? devKeyring();
   await assertNoSandboxInProduction(options.database.db, isProduction);
+  await assertSiteSecretsOpen(options.database.db, secrets);
 
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
@@ -72,10 +97,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // Only named proxies may speak for the client's address, or anyone could dodge rate limits.
     trustProxy: options.trustProxy ?? false,
+    // A longer path parameter is refused (414, frameworkErrors below).
+    routerOptions: { maxParamLength: 128 },
+    // URL or headers over Node's 16 KB, a malformed request line: the envelope, not Node's text.
+    clientErrorHandler: handleClientError,
+    frameworkErrors: (error, request, reply) =>
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendError(request, reply, 'URL_TOO_LONG')
+        : sendError(request, reply, 'VALIDATION_FAILED', { fields: ['url'], reason: error.code }),
   });
+  const readiness = options.readiness ?? createReadiness();
+  if (!options.readiness) app.addHook('onReady', async () => readiness.markReady());
+  // app.close() drains: readiness fails from its first moment.
+  app.addHook('preClose', async () => readiness.markDraining());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, no connection is kept alive: the close does not wait for idle sockets.
+    if (readiness.state === 'draining') reply.header('connection', 'close');
   });
+  if (options.database.poolStats) {
+    const unwatch = metrics.watchPool(options.database.poolStats);
+    app.addHook('onClose', async () => unwatch());
+  }
 
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = {
@@ -85,8 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isProduction,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     payPasswordPepper: options.payPasswordPepper ?? DEV_PEPPER,
+    secrets,
+    publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
     wechat: createWechatDeps(options.wechat),
-    sites: createSiteResolver(options.database.db),
+    sites: createSiteResolver(options.database.db, secrets, app.log),
     sessions: createSessionAuthenticator({ db: options.database.db, clock }),
     staffSessions: createStaffAuthenticator({ db: options.database.db, clock }),
   };
@@ -96,10 +141,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     kinds: { film: filmOrderSteps, store: storeOrderSteps },
     money: paymentMoneyReader,
   });
-  registerErrorHandler(app);
-  await registerRateLimit(app, deps);
+  const holdSweepIntervalMs =
+    options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
 
-  registerSystemRoutes(app, deps);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { isProduction });
+  registerMetrics(app, { token: options.metricsToken });
+  await registerRateLimit(app, deps, {
+    redisUrl: options.redisUrl,
+    redisKeyPrefix: options.redisKeyPrefix,
+    cleanupIntervalMs: holdSweepIntervalMs,
+  });
+
+  registerSystemRoutes(app, deps, readiness);
   registerMessengerRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerStaffRoutes(app, deps);
@@ -108,22 +162,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!isProduction) registerSandboxRoutes(app, deps);
   registerCinemaRoutes(app, deps);
   registerFilmOrderRoutes(app, deps);
-  const holdSweepIntervalMs =
-    options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);
   if (holdSweepIntervalMs !== null) {
     const orderSweeper = startOrderSweeper(deps, holdSweepIntervalMs, app.log);
-    const rateLimitCleanup = startPeriodic(
-      'rate-limit cleanup',
-      () => deleteOldRateLimitWindows(deps.db, deps.clock.now()),
-      holdSweepIntervalMs,
-      app.log,
-    );
     app.addHook('onClose', async () => {
       await orderSweeper.stop();
-      await rateLimitCleanup.stop();
     });
   }
   registerPaymentRoutes(app, deps);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEV_PEPPER, readEnv } from './env.js';
+import { DEV_SECRETS_KEY } from './lib/secrets.js';
+
+const productionKey = `k2:${Buffer.alloc(32, 7).toString('base64')}`;
 
 describe('readEnv', () => {
   it('fills every setting with its default on an empty environment', () => {
@@ -25,6 +28,8 @@ describe('readEnv', () => {
       DATABASE_URL: 'postgresql://app@db:5432/marquee',
       NODE_ENV: 'production',
       PAY_PASSWORD_PEPPER: 'a-production-secret-of-at-least-32-chars',
+      SECRETS_KEY: productionKey,
+      PUBLIC_ORIGIN: 'https://cinema.example.com',
     });
     expect(env).toMatchObject({
       PORT: 3000,
@@ -87,5 +92,50 @@ describe('readEnv: where WeChat is', () => {
 
   it('refuses a base that is not a URL, naming the variable', () => {
     expect(() => readEnv({ WECHAT_PAY_BASE: 'api.mch.weixin.qq.com' })).toThrow(/WECHAT_PAY_BASE/);
+  });
+});
+
+describe('readEnv: operations', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PAY_PASSWORD_PEPPER: 'a-production-secret-of-at-least-32-chars',
+    SECRETS_KEY: productionKey,
+    PUBLIC_ORIGIN: 'https://cinema.example.com',
+  };
+
+  it('refuses the development secrets key and a missing public origin in production', () => {
+    expect(() => readEnv({ ...production, SECRETS_KEY: undefined })).toThrow(
+      /SECRETS_KEY: must be set to a key of your own in production/,
+    );
+    expect(() => readEnv({ ...production, PUBLIC_ORIGIN: undefined })).toThrow(
+      /PUBLIC_ORIGIN: is required in production/,
+    );
+    expect(readEnv(production).SECRETS_KEY).toBe(productionKey);
+    expect(readEnv({}).SECRETS_KEY).toBe(DEV_SECRETS_KEY);
+  });
+
+  it.each(['cinema.example.com', 'https://cinema.example.com/pay', 'ftp://cinema.example.com'])(
+    'refuses PUBLIC_ORIGIN=%s: an origin has a scheme and no path',
+    (origin) => {
+      expect(() => readEnv({ PUBLIC_ORIGIN: origin })).toThrow(/PUBLIC_ORIGIN: must be an origin/);
+    },
+  );
+
+  it('refuses a secrets key that is not an id and 32 bytes, old keys included', () => {
+    expect(() => readEnv({ SECRETS_KEY: 'k1:short' })).toThrow(/SECRETS_KEY: must be "<id>:/);
+    expect(() => readEnv({ SECRETS_PREVIOUS_KEYS: `${productionKey},nonsense` })).toThrow(
+      /SECRETS_PREVIOUS_KEYS/,
+    );
+    expect(readEnv({ SECRETS_PREVIOUS_KEYS: ` ${productionKey} ,` }).SECRETS_PREVIOUS_KEYS).toEqual(
+      [productionKey],
+    );
+  });
+
+  it('reads REDIS_URL, METRICS_TOKEN and the drain delay', () => {
+    expect(readEnv({})).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 0 });
+    expect(readEnv({}).REDIS_URL).toBeUndefined();
+    expect(() => readEnv({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL/);
+    expect(() => readEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(readEnv({ SHUTDOWN_DRAIN_SECONDS: '10' }).SHUTDOWN_DRAIN_SECONDS).toBe(10);
   });
 });

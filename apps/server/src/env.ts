@@ -1,11 +1,35 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEV_SECRETS_KEY, parseSecretsKey } from './lib/secrets.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository's root: the nearest folder above this file holding apps/web. Found rather than
+ * counted, as this code runs from src/ (tsx) and from a bundle chunk in dist/ (npm start).
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps', 'web', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** DEVELOPMENT ONLY: a published value, refused when NODE_ENV=production. */
 export const DEV_PEPPER = 'dev-only-pay-password-pepper-not-a-secret';
+
+const KEY_FORMAT = 'must be "<id>:<base64 of 32 random bytes>"';
+
+function isSecretsKey(value: string): boolean {
+  try {
+    parseSecretsKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z
   .object({
@@ -45,6 +69,39 @@ const envSchema = z
      * RSA private key). The default is for development only; production refuses it.
      */
     PAY_PASSWORD_PEPPER: z.string().min(32, 'must be at least 32 characters').default(DEV_PEPPER),
+    /**
+     * Where the public reaches this deployment (`https://cinema.example.com`): WeChat Pay's
+     * notify_url is built on it (a site's own `public_origin` wins). Required in production.
+     */
+    PUBLIC_ORIGIN: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/?#\s]+$/,
+        'must be an origin like https://cinema.example.com (no path)',
+      )
+      .optional(),
+    /** The key of secrets at rest, `<id>:<base64 of 32 bytes>`; the default is for development. */
+    SECRETS_KEY: z.string().refine(isSecretsKey, KEY_FORMAT).default(DEV_SECRETS_KEY),
+    /** Older keys, comma-separated, still read while `npm run secrets:rotate` moves values off them. */
+    SECRETS_PREVIOUS_KEYS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((keys) => keys.every(isSecretsKey), KEY_FORMAT),
+    /** Rate-limit counters in Redis (`redis://host:6379/0`), shared by every instance; unset: memory. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    /** Bearer token that opens GET /metrics; unset: no /metrics at all. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Seconds between the shutdown signal (readiness failing) and closing the listener. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && env.PAY_PASSWORD_PEPPER === DEV_PEPPER) {
@@ -53,6 +110,20 @@ const envSchema = z
         path: ['PAY_PASSWORD_PEPPER'],
         message:
           'must be set to a secret of your own in production (the default is for development)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SECRETS_KEY === DEV_SECRETS_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message: 'must be set to a key of your own in production (the default is for development)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: 'is required in production (WeChat Pay calls back on it)',
       });
     }
   });

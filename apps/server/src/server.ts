@@ -5,16 +5,26 @@ import { loadDemoDataOnce, topUpDemoShowsAtStart } from './db/demo-data.js';
 import { migrateToLatest } from './db/migrate.js';
 import { readEnv } from './env.js';
 import { startPeriodic } from './lib/periodic.js';
+import { createReadiness } from './lib/readiness.js';
+import { createKeyring } from './lib/secrets.js';
+import { shutDown } from './lib/shutdown.js';
+import { resealAllSiteSecrets } from './modules/site/index.js';
 
 async function main() {
   const env = readEnv();
+  const secretsKeyring = createKeyring(env.SECRETS_KEY, env.SECRETS_PREVIOUS_KEYS);
+  const readiness = createReadiness();
   if (!env.DATABASE_URL) fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, { secretsKeyring });
+  // Secrets written with SQL since the last start are encrypted now (README "Switching a site").
+  await database.db
+    .transaction()
+    .execute((trx) => resealAllSiteSecrets(trx, secretsKeyring, { plaintextOnly: true }));
   const seeded = env.DEMO_DATA ? await loadDemoDataOnce(database.db) : false;
   // A database from an earlier day still gets a full week of demo shows ahead.
   if (env.DEMO_DATA) await topUpDemoShowsAtStart(database.db, new Date());
@@ -31,6 +41,11 @@ async function main() {
       .filter(Boolean),
     wechat: { apiBase: env.WECHAT_API_BASE, payBase: env.WECHAT_PAY_BASE },
     payPasswordPepper: env.PAY_PASSWORD_PEPPER,
+    secretsKeyring,
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+    redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
+    readiness,
   });
   if (env.DEMO_DATA) {
     // A demo server left running keeps its week of shows ahead too.
@@ -44,18 +59,27 @@ async function main() {
   }
 
   let isClosing = false;
-  const shutdown = async (signal: string) => {
+  const onSignal = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    app.log.info(
+      { signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS },
+      'shutting down: draining, then finishing requests in flight',
+    );
+    const finished = await shutDown({
+      app,
+      readiness,
+      closeDatabase: () => database.close(),
+      drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    });
+    if (!finished) app.log.error('shutdown timed out with requests still in flight');
+    process.exit(finished ? 0 : 1);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void onSignal('SIGINT'));
+  process.on('SIGTERM', () => void onSignal('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  readiness.markReady();
   app.log.info(
     { database: database.kind, demoDataLoaded: seeded },
     `Marquee is up: http://localhost:${env.PORT}/`,

@@ -221,6 +221,30 @@ export const errorCatalogue = {
     zh: () => '服务器异常，请稍后再试',
     en: () => 'Something went wrong on our side. Please try again shortly.',
   },
+  HEADERS_TOO_LARGE: {
+    code: 43101,
+    status: 431,
+    zh: () => '请求地址或请求头过长，请缩短后重试',
+    en: () => 'The address or the headers of the request are too long. Shorten them and try again.',
+  },
+  URL_TOO_LONG: {
+    code: 41401,
+    status: 414,
+    zh: () => '请求地址过长，请缩短后重试',
+    en: () => 'The address of the request is too long. Shorten it and try again.',
+  },
+  REQUEST_TIMEOUT: {
+    code: 40801,
+    status: 408,
+    zh: () => '请求超时，请检查网络后重试',
+    en: () => 'The request took too long to arrive. Check the connection and try again.',
+  },
+  SERVICE_UNAVAILABLE: {
+    code: 50301,
+    status: 503,
+    zh: () => '服务暂时不可用，请稍后再试',
+    en: () => 'The service is not available right now. Try again shortly.',
+  },
 } satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errorCatalogue;

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { readEnv } from '../env.js';
+import { createKeyring } from '../lib/secrets.js';
+import { sealSiteSecrets } from '../modules/site/index.js';
 
 /**
  * Switch a site to real WeChat (README "Switching a site to real WeChat"):
@@ -13,7 +15,8 @@ import { readEnv } from '../env.js';
  *     --api-v3-key <32 characters> --platform-serial PUB_KEY_ID_... --platform-public-key ./pub_key.pem
  *
  * Every value is checked before anything is written; keys are read from files so they never sit
- * in the shell history. `--sandbox` switches a site back to the local sandbox.
+ * in the shell history. The app secret, the merchant private key and the API v3 key are stored
+ * encrypted with SECRETS_KEY. `--sandbox` switches a site back to the local sandbox.
  */
 const usage = `usage: npm run site:wechat -- --site <code> (--sandbox | --app-id <id> --app-secret <secret>
   --mch-id <mchid> --serial-no <merchant cert serial> --private-key <apiclient_key.pem>
@@ -89,12 +92,20 @@ async function main() {
       : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
   try {
-    await migrateToLatest(database.db);
+    const keyring = createKeyring(env.SECRETS_KEY, env.SECRETS_PREVIOUS_KEYS);
+    await migrateToLatest(database.db, { secretsKeyring: keyring });
     const changed = await database.db.transaction().execute(async (trx) => {
+      const site = await trx
+        .selectFrom('sites')
+        .select('id')
+        .where('code', '=', siteCode)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!site) return undefined;
       const row = await trx
         .updateTable('sites')
-        .set(update)
-        .where('code', '=', siteCode)
+        .set(sealSiteSecrets(site.id, update, keyring))
+        .where('id', '=', site.id)
         .returning('code')
         .executeTakeFirst();
       // Cached tokens belong to the old app id: forget them.

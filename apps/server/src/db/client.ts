@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import type { PoolStats } from '../lib/metrics.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -9,6 +10,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** The pool's connections now (PostgreSQL; PGlite has one connection and no pool). */
+  poolStats?: () => PoolStats;
 }
 
 export type DatabaseOptions =
@@ -28,11 +31,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // A server that is down answers a clear error in seconds instead of hanging the call.
+      connectionTimeoutMillis: 5000,
       // Tests isolate themselves in a schema of their own on the shared server.
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // int8 as a JS number, as for node-postgres above.

@@ -9,10 +9,16 @@ import m0007 from './migrations/0007-store.js';
 import m0008 from './migrations/0008-rate-limits.js';
 import m0009 from './migrations/0009-payment-attempts.js';
 import m0010 from './migrations/0010-staff.js';
+import m0011 from './migrations/0011-public-origin.js';
+import m0012 from './migrations/0012-encrypt-site-secrets.js';
 import m0014 from './migrations/0014-check-in.js';
+import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
-/** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
-const migrations: Record<string, Migration> = {
+/**
+ * Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. 0012 encrypts
+ * secrets, so it needs the key.
+ */
+const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => ({
   '0001-foundation': m0001,
   '0002-orders': m0002,
   '0003-cinema': m0003,
@@ -23,14 +29,19 @@ const migrations: Record<string, Migration> = {
   '0008-rate-limits': m0008,
   '0009-payment-attempts': m0009,
   '0010-staff': m0010,
-  // 0011–0013 come from branches merged later (ops, seat speed).
+  '0011-public-origin': m0011,
+  '0012-encrypt-site-secrets': m0012(keyring),
+  // 0013 comes from the seat-speed branch, merged later.
   '0014-check-in': m0014,
-};
+});
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+  db: Kysely<any>,
+  options: { secretsKeyring?: SecretsKeyring } = {},
+): Promise<void> {
+  const migrations = migrationsWith(options.secretsKeyring ?? devKeyring());
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Kysely looks for its bookkeeping tables in every schema unless told which one; another schema's
   // `kysely_migration` (a second app, a test's schema on the same server) would make it skip
   // creating ours. Name the schema the connection works in.

@@ -23,6 +23,7 @@ export interface SitesTable {
   name: string;
   messenger_mode: 'sandbox' | 'wechat';
   wechat_app_id: string;
+  /** Encrypted at rest, as are wechat_pay_private_key and wechat_pay_api_v3_key (0012). */
   wechat_app_secret: string | null;
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
@@ -37,6 +38,8 @@ export interface SitesTable {
     string | null | undefined,
     string | null
   >;
+  /** The origin WeChat Pay's notify_url is built on (0011); null: the env PUBLIC_ORIGIN. */
+  public_origin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** WeChat's access token and JS-SDK ticket per site, with the lease of the one refreshing them. */
@@ -50,7 +53,10 @@ export interface WechatTokensTable {
   updated_at: Timestamp;
 }
 
-/** A rate-limit window's count for one call and one user or address (plugins/rate-limit-store.ts). */
+/**
+ * A rate-limit window's count for one call and one user or address. Unused since decision 011
+ * (counts live in Redis or in memory); kept while older versions may still run beside this one.
+ */
 export interface RateLimitCountersTable {
   bucket: string;
   key: string;

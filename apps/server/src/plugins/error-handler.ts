@@ -32,7 +32,10 @@ export function sendError(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'service failure');
+      // A readiness probe answering 503 while starting or draining is expected, not a failure.
+      if (error.status >= 500 && error.type !== 'SERVICE_UNAVAILABLE') {
+        request.log.error({ err: error }, 'service failure');
+      }
       return sendError(request, reply, error.type, error.details);
     }
     const status = (error as FastifyError).statusCode ?? 500;

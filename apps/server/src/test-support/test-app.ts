@@ -29,6 +29,8 @@ export interface TestAppOptions {
   holdSweepIntervalMs?: number;
   /** Connections to the PostgreSQL server (races need many); see openTestDatabase. */
   poolSize?: number;
+  /** Rate-limit counters in this Redis under this prefix (test-redis.ts); memory otherwise. */
+  redis?: { url: string; keyPrefix: string };
 }
 
 const UNREACHABLE_WECHAT = 'http://127.0.0.1:9';
@@ -53,6 +55,8 @@ export async function createTestApp(
       // Background sweeps would race the tests' moved clock; tests run them by hand.
       paymentSweepIntervalMs: null,
       holdSweepIntervalMs: options.holdSweepIntervalMs ?? null,
+      redisUrl: options.redis?.url,
+      redisKeyPrefix: options.redis?.keyPrefix,
     });
     await app.ready();
     return {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   cancelPaymentCall,
   cardPayCall,
@@ -8,6 +8,7 @@ import {
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
+import { publicOriginOf } from '../site/index.js';
 import { payByCard } from './pay-by-card.service.js';
 import { payByWechat } from './pay-by-wechat.service.js';
 import { cancelPayment, getPaymentStatus } from './payment-status.service.js';
@@ -15,10 +16,6 @@ import { refundOrder } from './refund.service.js';
 
 /** Paying calls are few per person: a tighter limit than browsing. */
 const PAYING_PER_MINUTE = 30;
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(
@@ -28,7 +25,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     ({ site, user, body, idempotencyKey, request }) =>
       payByCard(deps, site, user, body, {
         idempotencyKey,
-        origin: originOf(request),
+        origin: publicOriginOf(deps, site),
         log: request.log,
       }),
     { rateLimitPerMinute: PAYING_PER_MINUTE },
@@ -40,7 +37,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     ({ site, user, body, idempotencyKey, request }) =>
       payByWechat(deps, site, user, body, {
         idempotencyKey,
-        origin: originOf(request),
+        origin: publicOriginOf(deps, site),
         log: request.log,
       }),
     { rateLimitPerMinute: PAYING_PER_MINUTE },

@@ -2,7 +2,16 @@ export {
   createSiteResolver,
   siteSettings,
   assertNoSandboxInProduction,
+  publicOriginOf,
   type SiteSettings,
 } from './site.service.js';
+export {
+  assertSiteSecretsOpen,
+  resealAllSiteSecrets,
+  sealSiteSecrets,
+  siteSecretColumns,
+  siteSecretContext,
+  type ResealCount,
+} from './site-secrets.js';
 export type { SiteRow, SiteResolver } from '../../app-deps.js';
 export { findByAppId as findSiteByAppId, findById as findSiteById } from './site.repository.js';

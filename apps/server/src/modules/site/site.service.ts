@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { SiteResolver, SiteRow } from '../../app-deps.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { devKeyring, type SecretsKeyring } from '../../lib/secrets.js';
+import { openSiteSecrets } from './site-secrets.js';
 import * as siteRepository from './site.repository.js';
 
 export interface SiteSettings {
@@ -28,7 +30,18 @@ export function siteSettings(site: Pick<SiteRow, 'settings'>): SiteSettings {
 
 const CACHE_MS = 30_000;
 
-export function createSiteResolver(db: Kysely<Database>): SiteResolver {
+/**
+ * The site of the `site` header, cached briefly, with its WeChat secrets opened (they are
+ * encrypted at rest, site-secrets.ts); every WeChat adapter gets its site from here.
+ */
+export function createSiteResolver(
+  db: Kysely<Database>,
+  keyring: SecretsKeyring = devKeyring(),
+  log?: {
+    error(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  },
+): SiteResolver {
   const cache = new Map<string, { site: SiteRow; until: number }>();
   return {
     async resolve(code) {
@@ -37,8 +50,17 @@ export function createSiteResolver(db: Kysely<Database>): SiteResolver {
       if (cached && cached.until > Date.now()) return cached.site;
       const site = key ? await siteRepository.findByCode(db, key) : undefined;
       if (!site) throw new AppError('SITE_UNKNOWN', { site: key });
-      cache.set(key, { site: site as SiteRow, until: Date.now() + CACHE_MS });
-      return site as SiteRow;
+      const opened = openSiteSecrets(site as SiteRow, keyring, {
+        onPlaintext: (column) =>
+          log?.warn(
+            { site: site.code, column },
+            'secret stored in plain text until the next start',
+          ),
+        onUnreadable: (error) =>
+          log?.error({ err: error, site: site.code }, 'a WeChat secret of this site does not open'),
+      });
+      cache.set(key, { site: opened, until: Date.now() + CACHE_MS });
+      return opened;
     },
   };
 }
@@ -56,4 +78,16 @@ export async function assertNoSandboxInProduction(db: Kysely<Database>, isProduc
         .join(', ')}. Give them WeChat credentials first (see README).`,
     );
   }
+}
+
+/**
+ * The origin WeChat Pay calls back (notify_url) and other absolute links are built on: the site's
+ * own `public_origin`, else the deployment's PUBLIC_ORIGIN. Never the request's Host header, which
+ * the caller chooses.
+ */
+export function publicOriginOf(
+  deps: { publicOrigin: string },
+  site: Pick<SiteRow, 'public_origin'>,
+): string {
+  return site.public_origin ?? deps.publicOrigin;
 }

@@ -385,9 +385,10 @@ describeOnEachDatabase('paying, refunding and reading store orders', (kind) => {
     const { user, card, order } = await buyer();
     expect((await refund(user.token, order.orderId)).body.code).toBe(42203);
     await payByCard(user, order.orderId, [card.id]);
+    // As check-in at the counter leaves it (a used order says when and by whom).
     await t.db
       .updateTable('orders')
-      .set({ status: 'used' })
+      .set({ status: 'used', used_at: t.clock.now(), used_by_name: '收银员' })
       .where('id', '=', order.orderId)
       .execute();
     const used = await refund(user.token, order.orderId);

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { devKeyring } from '../../lib/secrets.js';
+import { sealSiteSecrets } from '../../modules/site/index.js';
 
 const fixture = (name: string) =>
   fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -18,24 +21,36 @@ export const TEST_WECHAT = {
   platformPublicKey: fixture('test-platform-public-key.pem'),
 } as const;
 
-/** Insert a site that uses WeChat (not the sandbox) with the test credentials. */
+/**
+ * Insert a site that uses WeChat (not the sandbox) with the test credentials, its secrets
+ * encrypted with the development key as the apps of the tests read them.
+ */
 export async function insertWechatSite(
   db: Kysely<Database>,
   code: string,
 ): Promise<{ code: string; appId: string }> {
   const appId = `wx${code.replace(/[^a-z0-9]/g, '').slice(0, 16)}`;
+  const id = randomUUID();
+  const secrets = sealSiteSecrets(
+    id,
+    {
+      wechat_app_secret: TEST_WECHAT.appSecret,
+      wechat_pay_private_key: TEST_WECHAT.merchantPrivateKey,
+      wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
+    },
+    devKeyring(),
+  );
   await db
     .insertInto('sites')
     .values({
+      id,
       code,
       name: `WeChat ${code}`,
       messenger_mode: 'wechat',
       wechat_app_id: appId,
-      wechat_app_secret: TEST_WECHAT.appSecret,
+      ...secrets,
       wechat_mch_id: TEST_WECHAT.mchid,
       wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,
-      wechat_pay_private_key: TEST_WECHAT.merchantPrivateKey,
-      wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
       wechat_pay_platform_serial: TEST_WECHAT.platformSerial,
       wechat_pay_platform_public_key: TEST_WECHAT.platformPublicKey,
     })

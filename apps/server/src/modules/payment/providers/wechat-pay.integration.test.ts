@@ -23,6 +23,7 @@ const site: SiteRow = {
   wechat_app_id: APP_ID,
   wechat_app_secret: TEST_WECHAT.appSecret,
   settings: {},
+  public_origin: null,
   created_at: new Date(),
   wechat_mch_id: TEST_WECHAT.mchid,
   wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,

@@ -1,0 +1,41 @@
+// `npm run build -w @marquee/server`: the server as plain JavaScript in apps/server/dist, so
+// `npm start` runs it with node alone (no TypeScript at run time). One ESM bundle per entry point;
+// our workspace packages (@marquee/contracts, TypeScript sources) are bundled in, every other
+// package stays in node_modules (PGlite loads its WebAssembly from beside its own files).
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const serverDir = path.join(import.meta.dirname, '../apps/server');
+
+const ownSourcesInside = {
+  name: 'node-modules-outside',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@marquee/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  absWorkingDir: serverDir,
+  entryPoints: {
+    server: 'src/server.ts',
+    'cli/site-wechat': 'src/cli/site-wechat.ts',
+    'cli/secrets-rotate': 'src/cli/secrets-rotate.ts',
+    'cli/staff-create': 'src/cli/staff-create.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // Chunks shared by the entry points, so the CLIs and the server run the same code.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [ownSourcesInside],
+  logLevel: 'warning',
+});
+console.log(
+  `server built: ${path.relative(process.cwd(), path.join(serverDir, 'dist'))}/server.js`,
+);
