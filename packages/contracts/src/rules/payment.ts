@@ -1,3 +1,4 @@
+import type { OrderCardType } from './cards.js';
 import type { OrderKind } from './order-status.js';
 
 /**
@@ -36,7 +37,7 @@ export function canPaymentTransition(from: PaymentStatus, to: PaymentStatus): bo
 }
 
 /** The card type an order of this kind is paid with (a 'general' card covers both). */
-export function cardTypeForOrderKind(kind: OrderKind): 'film' | 'goods' {
+export function cardTypeForOrderKind(kind: OrderKind): OrderCardType {
   return kind === 'film' ? 'film' : 'goods';
 }
 

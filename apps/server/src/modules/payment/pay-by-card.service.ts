@@ -104,7 +104,7 @@ export async function payByCard(
         siteId: user.siteId,
         userId: user.id,
         orderId: locked.id,
-        orderKind: cardTypeForOrderKind(locked.kind),
+        cardType: cardTypeForOrderKind(locked.kind),
         cardIds: body.cardIdList,
         amountFen: cardFen,
         mode: wechatFen > 0 ? 'hold' : 'commit',

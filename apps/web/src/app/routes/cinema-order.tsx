@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { payParamFor } from '@marquee/contracts';
 import { useUserInfo, userInfoQuery } from '@/features/auth/api/get-user-info';
 import { useUserCards } from '@/features/cards/api/get-user-cards';
 import { OrderConfirmation } from '@/features/film-order/components/order-confirmation';
@@ -31,7 +32,7 @@ export default function CinemaOrderPage() {
   );
   const renderPay = (slot: PayPanelSlotProps) => (
     <PayPanel
-      param={{ orderType: 'FILM_ORDER', orderId: slot.order.id }}
+      param={payParamFor('film', slot.order.id)}
       total={slot.order.total}
       phone={slot.phone}
       isExpired={slot.isExpired}

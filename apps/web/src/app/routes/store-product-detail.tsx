@@ -1,3 +1,4 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useSearchParams } from 'react-router';
 import { useGoodsDetail } from '@/features/store/api/get-goods-detail';
 import { ProductDetail } from '@/features/store/components/product-detail';
@@ -22,7 +23,10 @@ function useGoodsShareMessage(goodsId: string) {
     goods
       ? {
           title: t('goodsTitle', { name: goods.name, appName }),
-          desc: t('goodsDesc', { desc: goods.description, price: goods.minPrice.toFixed(2) }),
+          desc: t('goodsDesc', {
+            desc: goods.description,
+            price: formatYuan(yuanToFen(goods.minPrice)),
+          }),
           link: `/store/product/detail?id=${encodeURIComponent(goods.id)}`,
           imgUrl: goods.imageUrl,
         }

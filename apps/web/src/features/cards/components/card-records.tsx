@@ -1,8 +1,9 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { getLang } from '@/lib/i18n/i18n';
 import { useCardRecords } from '../api/get-card-records';
-import { groupCardNo, ledgerKindLabel, signedYuan, yuanText } from '../card-display';
+import { groupCardNo, ledgerKindLabel, signedYuan } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 
@@ -56,7 +57,7 @@ export function CardRecords() {
                   {signedYuan(record.amount)}
                 </span>
                 <span className="card-record__after">
-                  {t('balanceAfter', { amount: yuanText(record.balanceAfter) })}
+                  {t('balanceAfter', { amount: formatYuan(yuanToFen(record.balanceAfter)) })}
                 </span>
               </div>
             </li>

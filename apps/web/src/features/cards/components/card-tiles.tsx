@@ -1,9 +1,10 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { Link } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { useUserCards } from '../api/get-user-cards';
-import { cardTypeLabel, groupCardNo, yuanText } from '../card-display';
+import { cardTypeLabel, groupCardNo } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 
@@ -56,7 +57,7 @@ export function CardTiles() {
             <p className="card-tile__balance">
               <small>{t('balance')}</small>
               <span data-testid="card-balance">
-                {t('yuan', { amount: yuanText(card.balance) })}
+                {t('yuan', { amount: formatYuan(yuanToFen(card.balance)) })}
               </span>
             </p>
             <p className="card-tile__number">{groupCardNo(card.cardNo)}</p>

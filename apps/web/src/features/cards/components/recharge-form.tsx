@@ -1,8 +1,9 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ScanButton } from '@/lib/messenger/scan-button';
 import { useRechargeCard } from '../api/recharge-card';
-import { rechargeProblems, yuanText } from '../card-display';
+import { rechargeProblems } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 
@@ -34,11 +35,11 @@ export function RechargeForm() {
           {t('successBody', {
             cardName: card.name,
             last4: card.cardNo.slice(-4),
-            amount: yuanText(amount),
+            amount: formatYuan(yuanToFen(amount)),
           })}
         </p>
         <p className="recharge-result__balance">
-          {t('newBalance', { amount: yuanText(card.balance) })}
+          {t('newBalance', { amount: formatYuan(yuanToFen(card.balance)) })}
         </p>
         {isNewCard && <p className="recharge-result__note">{t('newCard')}</p>}
         <div className="recharge-result__actions">

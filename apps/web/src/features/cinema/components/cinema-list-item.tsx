@@ -1,3 +1,4 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CinemaSummary } from '@marquee/contracts';
@@ -21,7 +22,7 @@ export function CinemaListItem(props: {
           <strong className="cinema-item__name">{cinema.name}</strong>
           {cinema.minPrice !== null && (
             <span className="cinema-item__price">
-              {t('fromPrice', { price: cinema.minPrice.toFixed(2) })}
+              {t('fromPrice', { price: formatYuan(yuanToFen(cinema.minPrice)) })}
             </span>
           )}
         </span>

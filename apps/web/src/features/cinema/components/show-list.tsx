@@ -1,3 +1,4 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { Link } from 'react-router';
 import type { ShowSummary } from '@marquee/contracts';
 import { cinemaTimeOf } from '@/lib/show-time';
@@ -23,7 +24,7 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
                 language: show.language,
                 format: show.format,
                 hall: show.hallName,
-                price: show.discountPrice.toFixed(2),
+                price: formatYuan(yuanToFen(show.discountPrice)),
               })}
             >
               <span className="show-row__time">
@@ -37,8 +38,8 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
                 <small>{show.hallName}</small>
               </span>
               <span className="show-row__price">
-                <strong>¥{show.discountPrice.toFixed(2)}</strong>
-                {show.price > show.discountPrice && <s>¥{show.price.toFixed(2)}</s>}
+                <strong>¥{formatYuan(yuanToFen(show.discountPrice))}</strong>
+                {show.price > show.discountPrice && <s>¥{formatYuan(yuanToFen(show.price))}</s>}
               </span>
               <span className="show-row__buy" aria-hidden>
                 {f('buy')}
@@ -68,7 +69,7 @@ export function ShowChips(props: { shows: readonly ShowSummary[] }) {
                 language: show.language,
                 format: show.format,
                 hall: show.hallName,
-                price: show.discountPrice.toFixed(2),
+                price: formatYuan(yuanToFen(show.discountPrice)),
               })}
             >
               <strong>{start}</strong>

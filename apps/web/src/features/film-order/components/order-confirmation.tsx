@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorCode, type FilmOrder } from '@marquee/contracts';
+import { ErrorCode, type FilmOrder, formatYuan, yuanToFen } from '@marquee/contracts';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -161,7 +161,7 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
                 {order.seats.map((seat) => (
                   <li key={seat.id}>
                     <span>{seat.label}</span>
-                    <span>¥{seat.discountPrice.toFixed(2)}</span>
+                    <span>¥{formatYuan(yuanToFen(seat.discountPrice))}</span>
                   </li>
                 ))}
               </ul>

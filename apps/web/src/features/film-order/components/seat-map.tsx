@@ -1,3 +1,4 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import {
   memo,
   useCallback,
@@ -243,7 +244,7 @@ const SeatButton = memo(function SeatButton(props: {
         ? ` ${t('kindWheelchair')}`
         : '';
   const label = `${t('seatLabel', { row: seat.row, col: seat.col })} ${t('seatPrice', {
-    price: discountPrice.toFixed(2),
+    price: formatYuan(yuanToFen(discountPrice)),
   })}${kindText} ${stateText}`;
   const isTappable = view === 'available' || view === 'chosen';
   return (

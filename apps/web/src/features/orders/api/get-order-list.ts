@@ -1,8 +1,7 @@
-import { orderListCall } from '@marquee/contracts';
+import { orderListCall, type OrderKind } from '@marquee/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
 
-export type OrderKind = 'film' | 'store';
 const PAGE_SIZE = 10;
 
 /** GET /order/list?kind&pageNum&pageSize: the user's orders, newest first. */

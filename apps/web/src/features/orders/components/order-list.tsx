@@ -1,17 +1,21 @@
-import { formatYuan, yuanToFen, type OrderSummary } from '@marquee/contracts';
+import {
+  formatYuan,
+  yuanToFen,
+  type OrderSummary,
+  orderKinds,
+  type OrderKind,
+} from '@marquee/contracts';
 import { FileOutline } from 'antd-mobile-icons';
 import { Link, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { showStartLabel } from '@/lib/show-time';
-import { useOrderList, type OrderKind } from '../api/get-order-list';
+import { useOrderList } from '../api/get-order-list';
 import { ordersMessages } from '../orders-messages';
 import { cinemaDateTime } from './order-time';
 import { StatusBadge } from './status-badge';
 import './orders.css';
-
-const kinds: OrderKind[] = ['film', 'store'];
 
 function detailPath(order: OrderSummary): string {
   const id = encodeURIComponent(order.orderId);
@@ -28,7 +32,7 @@ export function OrderList() {
   return (
     <div className="orders">
       <div className="orders__tabs" role="tablist">
-        {kinds.map((option) => (
+        {orderKinds.map((option) => (
           <button
             key={option}
             type="button"

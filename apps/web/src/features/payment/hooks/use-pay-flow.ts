@@ -1,4 +1,4 @@
-import { ErrorCode, type PayParam } from '@marquee/contracts';
+import { ErrorCode, isMobilePhone, type PayParam } from '@marquee/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIENT_ERROR, isApiError } from '@/lib/api/api-error';
@@ -51,7 +51,7 @@ export function usePayFlow(options: {
     attemptKey.current = null;
   };
   const { param } = options;
-  const phone = /^1\d{10}$/.test(options.phone) ? options.phone : undefined;
+  const phone = isMobilePhone(options.phone) ? options.phone.trim() : undefined;
 
   const status = usePaymentStatus(stage.kind === 'checking' ? stage.ref : null);
   const { onPaid } = options;

@@ -1,6 +1,6 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import type { GoodsSummary } from '@marquee/contracts';
 import { Link } from 'react-router';
-import { yuanText } from '../goods-rules';
 import { storeMessages } from '../store-messages';
 import { productPath } from './paths';
 
@@ -30,11 +30,11 @@ export function GoodsCard(props: { goods: GoodsSummary }) {
             <span className="goods-card__price" data-testid="goods-min-price">
               {goods.hasPriceRange ? (
                 <>
-                  {t('fromPrice', { price: yuanText(goods.minPrice) })}
+                  {t('fromPrice', { price: formatYuan(yuanToFen(goods.minPrice)) })}
                   {t('fromSuffix') && <small>{t('fromSuffix')}</small>}
                 </>
               ) : (
-                t('price', { price: yuanText(goods.minPrice) })
+                t('price', { price: formatYuan(yuanToFen(goods.minPrice)) })
               )}
             </span>
             <span className="goods-card__action" aria-hidden>

@@ -17,7 +17,6 @@ import {
   LOW_STOCK_THRESHOLD,
   MAX_LINE_QUANTITY,
   maxQuantityOf,
-  yuanText,
 } from '../goods-rules';
 import { cartStore, useCart } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
@@ -128,10 +127,12 @@ function ProductBody(props: { goods: GoodsDetail }) {
       <section className="store-card product__main">
         <p className="product__price">
           <span className="product__yuan">¥</span>
-          <strong data-testid="product-price">{yuanText(variant?.price ?? goods.minPrice)}</strong>
+          <strong data-testid="product-price">
+            {formatYuan(yuanToFen(variant?.price ?? goods.minPrice))}
+          </strong>
           {variant?.originalPrice != null && variant.originalPrice > variant.price && (
             <s className="product__original">
-              {t('originalPrice', { price: yuanText(variant.originalPrice) })}
+              {t('originalPrice', { price: formatYuan(yuanToFen(variant.originalPrice)) })}
             </s>
           )}
         </p>

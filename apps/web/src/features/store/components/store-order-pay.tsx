@@ -1,6 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { EnvironmentOutline } from 'antd-mobile-icons';
-import { formatYuan, yuanToFen, type OrderDetail, type PayParam } from '@marquee/contracts';
+import {
+  formatYuan,
+  payParamFor,
+  yuanToFen,
+  type OrderDetail,
+  type PayParam,
+} from '@marquee/contracts';
 import { Link, useNavigate } from 'react-router';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -171,7 +177,7 @@ export function StoreOrderPay(props: {
 
       <div className="checkout-bar checkout-bar--pay">
         {props.renderPay({
-          param: { orderType: 'STORE_ORDER', orderId: order.orderId },
+          param: payParamFor('store', order.orderId),
           total: order.amount,
           phone: order.phone ?? '',
           isExpired,
