@@ -21,7 +21,6 @@ export const paymentStatuses = [
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentMethods = ['card', 'wechat'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['succeeded', 'failed', 'cancelled'],

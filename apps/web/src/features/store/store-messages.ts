@@ -159,5 +159,3 @@ export const storeMessages = defineMessages(
     lineAmount: '×{quantity}',
   },
 );
-
-export type StoreMessage = Parameters<typeof storeMessages.translate>[0];
