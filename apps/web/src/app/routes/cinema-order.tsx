@@ -12,6 +12,7 @@ import {
 import { filmOrderStore } from '@/features/film-order/hooks/use-film-order';
 import { PayPanel } from '@/features/payment/components/pay-panel';
 import { PayPasswordSheet } from '@/features/pay-password/components/pay-password-sheet';
+import { paths } from '@/lib/paths';
 
 /** /cinema/order?showId= (spec §2): the held order, its countdown and the pay area. */
 export default function CinemaOrderPage() {
@@ -26,7 +27,7 @@ export default function CinemaOrderPage() {
   const onPaid = useCallback(
     (orderId: string) => {
       filmOrderStore.reset();
-      navigate(`/order/detail?orderId=${encodeURIComponent(orderId)}`, { replace: true });
+      navigate(paths.orderDetail(orderId), { replace: true });
     },
     [navigate],
   );

@@ -16,11 +16,12 @@ import { OrderLoader } from '@/features/orders/components/order-detail-parts';
 import { PayPanel } from '@/features/payment/components/pay-panel';
 import { PayPasswordSheet } from '@/features/pay-password/components/pay-password-sheet';
 import type { PickupCinema } from '@/features/store/components/pickup-cinema-picker';
-import { storeOrderPath } from '@/features/store/components/paths';
 import { StoreCheckout } from '@/features/store/components/store-checkout';
 import { StoreOrderPay, type StorePaySlot } from '@/features/store/components/store-order-pay';
 import { cartStore } from '@/features/store/hooks/use-cart';
 import { nearQueryOf, useLocation } from '@/lib/location';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * /store/order/payment (spec §2): without `orderId` the checkout of the cart (or of one product
@@ -92,8 +93,8 @@ function PayStoreOrder(props: { orderId: string }) {
   const onPaid = useCallback(
     (orderId: string) => {
       cartStore.endCheckout(orderId);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      navigate(storeOrderPath(orderId), { replace: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      navigate(paths.storeOrderDetail(orderId), { replace: true });
     },
     [navigate, queryClient],
   );
@@ -113,10 +114,10 @@ function PayStoreOrder(props: { orderId: string }) {
 
   return (
     <>
-      <OrderLoader orderId={props.orderId} backTo="/store/order/list">
+      <OrderLoader orderId={props.orderId} backTo={paths.storeOrderList()}>
         {(order) =>
           order.kind !== 'store' ? (
-            <Navigate to={`/order/detail?orderId=${encodeURIComponent(order.orderId)}`} replace />
+            <Navigate to={paths.orderDetail(order.orderId)} replace />
           ) : (
             <StoreOrderPay
               order={order}

@@ -5,6 +5,7 @@ import { ProductDetail } from '@/features/store/components/product-detail';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
+import { paths } from '@/lib/paths';
 
 /** /store/product/detail?id= (spec §2): a product, its variants, the cart and 立即购买. */
 export default function StoreProductDetailPage() {
@@ -27,7 +28,7 @@ function useGoodsShareMessage(goodsId: string) {
             desc: goods.description,
             price: formatYuan(yuanToFen(goods.minPrice)),
           }),
-          link: `/store/product/detail?id=${encodeURIComponent(goods.id)}`,
+          link: paths.storeProductDetail(goods.id),
           imgUrl: goods.imageUrl,
         }
       : null,

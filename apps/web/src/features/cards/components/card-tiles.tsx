@@ -7,6 +7,7 @@ import { useUserCards } from '../api/get-user-cards';
 import { cardTypeLabel, groupCardNo } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
+import { paths } from '@/lib/paths';
 
 /** The user's cards as card-like tiles: name, type badges, number, balance. */
 export function CardTiles() {
@@ -27,7 +28,7 @@ export function CardTiles() {
         title={t('noCards')}
         description={t('noCardsHint')}
         action={
-          <Link to="/account/recharge" className="button button--primary">
+          <Link to={paths.accountRecharge()} className="button button--primary">
             {t('goRecharge')}
           </Link>
         }

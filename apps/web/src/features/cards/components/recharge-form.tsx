@@ -6,6 +6,7 @@ import { useRechargeCard } from '../api/recharge-card';
 import { rechargeProblems } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
+import { paths } from '@/lib/paths';
 
 /**
  * Recharge with a top-up card's number and password. The server's message shows as it is: one
@@ -43,7 +44,7 @@ export function RechargeForm() {
         </p>
         {isNewCard && <p className="recharge-result__note">{t('newCard')}</p>}
         <div className="recharge-result__actions">
-          <Link to="/account/card_list" className="button button--primary button--block">
+          <Link to={paths.accountCardList()} className="button button--primary button--block">
             {t('viewCards')}
           </Link>
           <button

@@ -15,6 +15,7 @@ import { DateTabs } from './date-tabs';
 import { formatDistance } from './format';
 import { ShowList } from './show-list';
 import './cinema.css';
+import { paths } from '@/lib/paths';
 
 /** /cinema/detail?cinemaId=&date=&filmId=: the cinema, its dates, its films and their shows. */
 export function CinemaDetail(props: {
@@ -34,7 +35,7 @@ export function CinemaDetail(props: {
         title={t('noCinema')}
         description={t('noCinemaHint')}
         action={
-          <Link to="/home/cinema" className="button button--primary">
+          <Link to={paths.homeCinema()} className="button button--primary">
             {t('goCinemas')}
           </Link>
         }

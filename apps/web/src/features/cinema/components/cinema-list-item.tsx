@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CinemaSummary } from '@marquee/contracts';
 import { cinemaMessages } from '../cinema-messages';
 import { formatDistance } from './format';
-import { cinemaPath } from './paths';
+import { paths } from '@/lib/paths';
 
 /** A cinema in a list: name and price, address and distance, its service tags. */
 export function CinemaListItem(props: {
@@ -17,7 +17,7 @@ export function CinemaListItem(props: {
   const distance = formatDistance(cinema.distanceMeters);
   return (
     <li className="cinema-item">
-      <Link to={props.to ?? cinemaPath(cinema.id)} className="cinema-item__link">
+      <Link to={props.to ?? paths.cinemaDetail(cinema.id)} className="cinema-item__link">
         <span className="cinema-item__top">
           <strong className="cinema-item__name">{cinema.name}</strong>
           {cinema.minPrice !== null && (

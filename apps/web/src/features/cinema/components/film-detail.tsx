@@ -13,9 +13,9 @@ import { filmMessages } from '../film-messages';
 import { CinemaListItem } from './cinema-list-item';
 import { DateTabs } from './date-tabs';
 import { releaseText } from './film-card';
-import { cinemaPath } from './paths';
 import { ShowChips } from './show-list';
 import './cinema.css';
+import { paths } from '@/lib/paths';
 
 /** /cinema/film?filmId=&date=: the film, then the cinemas showing it on the chosen date. */
 export function FilmDetail(props: {
@@ -35,7 +35,7 @@ export function FilmDetail(props: {
         title={t('noFilm')}
         description={t('noFilmHint')}
         action={
-          <Link to="/home/index" className="button button--primary">
+          <Link to={paths.homeIndex()} className="button button--primary">
             {t('goHome')}
           </Link>
         }
@@ -177,7 +177,7 @@ function FilmCinemas(props: { filmId: string; date: string }) {
         <CinemaListItem
           key={cinema.id}
           cinema={cinema}
-          to={cinemaPath(cinema.id, { filmId: props.filmId, date: props.date })}
+          to={paths.cinemaDetail(cinema.id, { filmId: props.filmId, date: props.date })}
         >
           <ShowChips shows={cinemaShows} />
         </CinemaListItem>

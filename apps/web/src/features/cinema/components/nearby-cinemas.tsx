@@ -9,6 +9,8 @@ import { getCinemaList } from '../api/get-cinema-list';
 import { cinemaMessages } from '../cinema-messages';
 import { CinemaListItem } from './cinema-list-item';
 import './cinema.css';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +20,7 @@ export function NearbyCinemas() {
   const location = useLocation();
   const near = nearQueryOf(location);
   const list = useInfiniteQuery({
-    queryKey: ['cinemas', 'list', 'nearby', near],
+    queryKey: queryKeys.cinemas.nearby(near),
     queryFn: ({ pageParam }) => getCinemaList({ ...near, pageNum: pageParam, pageSize: PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
@@ -27,7 +29,7 @@ export function NearbyCinemas() {
 
   return (
     <div className="cinemas">
-      <Link to="/cinema/search" className="search-entry">
+      <Link to={paths.cinemaSearch()} className="search-entry">
         <SearchOutline aria-hidden />
         <span>{t('searchPlaceholder')}</span>
       </Link>

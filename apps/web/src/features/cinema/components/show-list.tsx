@@ -4,7 +4,7 @@ import type { ShowSummary } from '@marquee/contracts';
 import { cinemaTimeOf } from '@/lib/show-time';
 import { cinemaMessages } from '../cinema-messages';
 import { filmMessages } from '../film-messages';
-import { seatPath } from './paths';
+import { paths } from '@/lib/paths';
 
 /** A cinema's shows of one film, Maoyan style: time and end, language and hall, price, "购票". */
 export function ShowList(props: { shows: readonly ShowSummary[] }) {
@@ -17,7 +17,7 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
         return (
           <li key={show.showId} className="show-row">
             <Link
-              to={seatPath(show.showId)}
+              to={paths.cinemaSeat(show.showId)}
               className="show-row__link"
               aria-label={t('showAria', {
                 time: start,
@@ -62,7 +62,7 @@ export function ShowChips(props: { shows: readonly ShowSummary[] }) {
         return (
           <li key={show.showId}>
             <Link
-              to={seatPath(show.showId)}
+              to={paths.cinemaSeat(show.showId)}
               className="show-chip"
               aria-label={t('showAria', {
                 time: start,

@@ -15,8 +15,7 @@ import { useCountdown } from '@/lib/use-countdown';
 import { filmOrderStore, useFilmOrder } from '../hooks/use-film-order';
 import { PayPanelSlot } from './pay-panel-slot';
 import './order-confirmation.css';
-
-const seatPath = (showId: string) => `/cinema/seat?showId=${encodeURIComponent(showId)}`;
+import { paths } from '@/lib/paths';
 
 /**
  * /cinema/order?showId=: the held order with its countdown. The client store answers at once; the
@@ -66,7 +65,7 @@ export function OrderConfirmation(props: { showId: string; defaultPhone: string 
         description={t('noOrderHint')}
         action={
           props.showId ? (
-            <Link to={seatPath(props.showId)} className="button button--primary">
+            <Link to={paths.cinemaSeat(props.showId)} className="button button--primary">
               {t('backToSeats')}
             </Link>
           ) : undefined
@@ -82,7 +81,7 @@ export function OrderConfirmation(props: { showId: string; defaultPhone: string 
         title={t('noOrder')}
         description={t('noOrderHint')}
         action={
-          <Link to={seatPath(props.showId)} className="button button--primary">
+          <Link to={paths.cinemaSeat(props.showId)} className="button button--primary">
             {t('backToSeats')}
           </Link>
         }
@@ -104,7 +103,7 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
 
   const chooseAgain = () => {
     filmOrderStore.reset();
-    navigate(seatPath(showId), { replace: true });
+    navigate(paths.cinemaSeat(showId), { replace: true });
   };
   const confirmCancel = () =>
     confirmAndRun({

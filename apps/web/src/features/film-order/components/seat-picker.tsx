@@ -23,7 +23,6 @@ import { getLang } from '@/lib/i18n/i18n';
 import { showStartLabel } from '@/lib/show-time';
 import { usePendingFilmOrder } from '../api/get-pending-film-order';
 import { useShowSeats } from '../api/get-show-seats';
-import { filmOrderPath } from '../film-order-store';
 import { filmOrderMessages } from '../film-order-messages';
 import { filmOrderStore } from '../hooks/use-film-order';
 import { ChosenSeatsBar } from './chosen-seats-bar';
@@ -31,6 +30,8 @@ import { SeatLegend } from './seat-legend';
 import { SeatMap } from './seat-map';
 import { indexSeats, lostSeats, seatPrice, seatViewOf, toggleSeat } from './seat-map-model';
 import './seat-picker.css';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 
 const hintOf = (violation: SeatRuleViolation | undefined): string | null =>
   violation ? violation.hint[getLang()] : null;
@@ -100,7 +101,7 @@ export function SeatPicker(props: { showId: string }) {
         title={t('noShow')}
         description={t('noShowHint')}
         action={
-          <Link to="/home/index" className="button button--primary">
+          <Link to={paths.homeIndex()} className="button button--primary">
             {t('pickShow')}
           </Link>
         }
@@ -114,7 +115,7 @@ export function SeatPicker(props: { showId: string }) {
         title={t('showNotFound')}
         description={seatsQuery.error.message}
         action={
-          <Link to="/home/index" className="button button--primary">
+          <Link to={paths.homeIndex()} className="button button--primary">
             {t('pickShow')}
           </Link>
         }
@@ -153,8 +154,8 @@ export function SeatPicker(props: { showId: string }) {
         { cinemaInfo: data.cinemaInfo, showInfo: data.showInfo, seats },
         (to) => navigate(to),
       );
-      void queryClient.invalidateQueries({ queryKey: ['filmOrders'] });
-      void queryClient.invalidateQueries({ queryKey: ['shows', 'seats', props.showId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.filmOrders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shows.seats(props.showId) });
     } catch (error) {
       setBusy(false);
       isHolding.current = false;
@@ -192,7 +193,7 @@ export function SeatPicker(props: { showId: string }) {
         </p>
       </header>
       {pending.data?.order && (
-        <Link to={filmOrderPath(props.showId)} className="seat-picker__pending">
+        <Link to={paths.cinemaOrder(props.showId)} className="seat-picker__pending">
           <span>{t('pendingOrderBanner')}</span>
           <span className="seat-picker__pending-go">
             {t('pendingOrderGo')} <RightOutline aria-hidden />

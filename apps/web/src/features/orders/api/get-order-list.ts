@@ -1,6 +1,7 @@
 import { orderListCall, type OrderKind } from '@marquee/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 const PAGE_SIZE = 10;
 
@@ -11,7 +12,7 @@ export function getOrderList(kind: OrderKind, pageNum: number) {
 
 export const orderListQuery = (kind: OrderKind) =>
   infiniteQueryOptions({
-    queryKey: ['orders', 'list', kind],
+    queryKey: queryKeys.orders.list(kind),
     queryFn: ({ pageParam }) => getOrderList(kind, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),

@@ -16,12 +16,12 @@ import { ordersMessages } from '../orders-messages';
 import { cinemaDateTime } from './order-time';
 import { StatusBadge } from './status-badge';
 import './orders.css';
+import { paths } from '@/lib/paths';
 
 function detailPath(order: OrderSummary): string {
-  const id = encodeURIComponent(order.orderId);
   return order.kind === 'film'
-    ? `/order/detail?orderId=${id}`
-    : `/store/order/detail?orderId=${id}`;
+    ? paths.orderDetail(order.orderId)
+    : paths.storeOrderDetail(order.orderId);
 }
 
 /** /home/order: the user's orders in two tabs (tickets, store), newest first, a page at a time. */
@@ -73,7 +73,7 @@ export function OrderPages(props: { kind: OrderKind; isTabPanel?: boolean }) {
         description={props.kind === 'film' ? t('emptyFilm') : t('emptyStore')}
         action={
           props.kind === 'store' ? (
-            <Link to="/store/product/list" className="button button--primary">
+            <Link to={paths.storeProductList()} className="button button--primary">
               {t('goToStore')}
             </Link>
           ) : undefined

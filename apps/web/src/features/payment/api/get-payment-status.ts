@@ -1,6 +1,7 @@
 import { paymentStatusCall } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type PaymentRef = { paymentId: string } | { orderId: string };
 
@@ -13,7 +14,7 @@ export const STATUS_POLL_MS = 1500;
 
 export const paymentStatusQuery = (ref: PaymentRef) =>
   queryOptions({
-    queryKey: ['payment', 'status', ref],
+    queryKey: queryKeys.payment.status(ref),
     queryFn: () => getPaymentStatus(ref),
     refetchInterval: (query) => (query.state.data?.isSettled ? false : STATUS_POLL_MS),
     retry: true,

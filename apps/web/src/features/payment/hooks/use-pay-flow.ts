@@ -10,6 +10,7 @@ import { usePaymentStatus, type PaymentRef } from '../api/get-payment-status';
 import { payByCard } from '../api/pay-by-card';
 import { payByWechat } from '../api/pay-by-wechat';
 import { paymentMessages } from '../payment-messages';
+import { queryKeys } from '@/lib/query-keys';
 
 export type PayStage =
   | { kind: 'idle' }
@@ -66,7 +67,7 @@ export function usePayFlow(options: {
     const answer = status.data;
     if (!answer?.isSettled) return;
     endAttempt();
-    void queryClient.invalidateQueries({ queryKey: ['cards'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.cards.all });
     if (answer.isAutoRefunded) setStage({ kind: 'autoRefunded' });
     else if (answer.status === 'succeeded') onPaid(orderId);
     else if (answer.status === 'cancelled') setStage({ kind: 'cancelled' });
@@ -139,7 +140,7 @@ export function usePayFlow(options: {
         const answer = await payByCard(body, key);
         if (answer.wechatPay) return openSheet(answer.wechatPay);
         endAttempt();
-        void queryClient.invalidateQueries({ queryKey: ['cards'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.cards.all });
         onPaid(answer.orderId);
       };
       await lastSend.current();

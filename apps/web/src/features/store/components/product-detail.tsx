@@ -21,11 +21,11 @@ import {
 import { cartStore, useCart } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { CartSheet } from './cart-sheet';
-import { paymentPath, productListPath } from './paths';
 import { QuantityStepper } from './quantity-stepper';
 import { VariantPicker } from './variant-picker';
 import './store.css';
 import './product.css';
+import { paths } from '@/lib/paths';
 
 /** /store/product/detail?id=: the product, its variants, the quantity, the cart and 立即购买. */
 export function ProductDetail(props: { goodsId: string }) {
@@ -41,7 +41,7 @@ export function ProductDetail(props: { goodsId: string }) {
         icon={<ShopbagOutline />}
         title={t('goodsNotFound')}
         action={
-          <Link to={productListPath()} className="button button--primary">
+          <Link to={paths.storeProductList()} className="button button--primary">
             {t('backToStore')}
           </Link>
         }
@@ -115,7 +115,7 @@ function ProductBody(props: { goods: GoodsDetail }) {
     const line = lineOf();
     if (!line) return;
     cartStore.checkoutNow([line]);
-    navigate(paymentPath());
+    navigate(paths.storeOrderPayment());
   };
 
   const isLow = variant !== undefined && variant.stock > 0 && variant.stock <= LOW_STOCK_THRESHOLD;

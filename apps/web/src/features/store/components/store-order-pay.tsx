@@ -16,9 +16,9 @@ import { MAX_LINE_QUANTITY } from '../goods-rules';
 import { cartStore } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { LineThumb } from './line-thumb';
-import { paymentPath, productListPath, storeOrderPath } from './paths';
 import './store.css';
 import './checkout.css';
+import { paths } from '@/lib/paths';
 
 /** What the route page's pay area gets: the payment feature plugs in here. */
 export interface StorePaySlot {
@@ -57,7 +57,7 @@ export function StoreOrderPay(props: {
     if (order.status === 'cancelled') cartStore.endCheckout(order.orderId);
     if (!isPaid) return;
     cartStore.endCheckout(order.orderId);
-    navigate(storeOrderPath(order.orderId), { replace: true });
+    navigate(paths.storeOrderDetail(order.orderId), { replace: true });
   }, [isPaid, navigate, order.orderId, order.status]);
 
   const orderAgain = () => {
@@ -73,7 +73,7 @@ export function StoreOrderPay(props: {
         maxQuantity: MAX_LINE_QUANTITY,
       })),
     );
-    navigate(paymentPath(), { replace: true });
+    navigate(paths.storeOrderPayment(), { replace: true });
   };
   const confirmCancel = () =>
     confirmAndRun({
@@ -88,7 +88,7 @@ export function StoreOrderPay(props: {
         cartStore.endCheckout(order.orderId);
       },
       done: { content: t('cancelled') },
-      afterDone: () => navigate(productListPath(), { replace: true }),
+      afterDone: () => navigate(paths.storeProductList(), { replace: true }),
     });
 
   if (isPaid) return null;
@@ -98,7 +98,11 @@ export function StoreOrderPay(props: {
         title={t('orderGone')}
         description={t('orderGoneHint')}
         action={
-          <Link to={storeOrderPath(order.orderId)} className="button button--primary" replace>
+          <Link
+            to={paths.storeOrderDetail(order.orderId)}
+            className="button button--primary"
+            replace
+          >
             {t('viewOrder')}
           </Link>
         }
