@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorCode, type FilmOrder, formatYuan, yuanToFen } from '@marquee/contracts';
+import { ErrorCode, formatYuan, payParamFor, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import type { RenderPay } from '@/lib/pay-slot';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,37 +13,22 @@ import { usePendingFilmOrder } from '../api/get-pending-film-order';
 import { filmOrderMessages } from '../film-order-messages';
 import { DeadlineBanner } from '@/components/ui/deadline-banner';
 import { useCountdown } from '@/lib/use-countdown';
-import { filmOrderStore, useFilmOrder } from '../hooks/use-film-order';
-import { PayPanelSlot } from './pay-panel-slot';
+import { filmOrderStore } from '../film-order-store';
 import './order-confirmation.css';
 import { paths } from '@/lib/paths';
 
 /**
- * /cinema/order?showId=: the held order with its countdown. The client store answers at once; the
- * server's pending order for the show confirms it (and is the fallback after a reload elsewhere).
+ * /cinema/order?showId=: the held order with its countdown. The order is server state: the show's
+ * pending order, written by the create mutation and read again after a reload.
  */
-export function OrderConfirmation(props: { showId: string; defaultPhone: string }) {
+export function OrderConfirmation(props: {
+  showId: string;
+  defaultPhone: string;
+  renderPay: RenderPay;
+}) {
   const t = filmOrderMessages.useT();
-  const stored = useFilmOrder();
   const pending = usePendingFilmOrder(props.showId);
-  const storedOrder =
-    stored.order && stored.showInfo?.showId === props.showId ? stored.order : undefined;
-
-  // The server's answer wins; its serverTime gives the phone's clock offset.
-  const serverOrder = pending.data?.order;
-  const order = serverOrder ?? storedOrder;
-  const offsetMs = serverOrder ? Date.parse(serverOrder.serverTime) - pending.dataUpdatedAt : 0;
-
-  useEffect(() => {
-    if (serverOrder && !storedOrder) {
-      filmOrderStore.restoreFrom({
-        cinemaInfo: serverOrder.cinemaInfo,
-        showInfo: serverOrder.showInfo,
-        seats: serverOrder.seats,
-        order: serverOrder,
-      });
-    }
-  }, [serverOrder, storedOrder]);
+  const order = pending.data?.order;
 
   if (!order) {
     if (pending.isPending && props.showId) return <CenteredSpinner />;
@@ -73,25 +59,24 @@ export function OrderConfirmation(props: { showId: string; defaultPhone: string 
       />
     );
   }
-  // The server no longer lists it as pending and it has not timed out: it was paid or cancelled.
-  const isGone = pending.isSuccess && !serverOrder && Date.parse(order.holdExpiresAt) > Date.now();
-  if (isGone) {
-    return (
-      <EmptyState
-        title={t('noOrder')}
-        description={t('noOrderHint')}
-        action={
-          <Link to={paths.cinemaSeat(props.showId)} className="button button--primary">
-            {t('backToSeats')}
-          </Link>
-        }
-      />
-    );
-  }
-  return <HeldOrder order={order} offsetMs={offsetMs} defaultPhone={props.defaultPhone} />;
+  // The server's serverTime against when it answered gives the phone's clock offset.
+  const offsetMs = Date.parse(order.serverTime) - pending.dataUpdatedAt;
+  return (
+    <HeldOrder
+      order={order}
+      offsetMs={offsetMs}
+      defaultPhone={props.defaultPhone}
+      renderPay={props.renderPay}
+    />
+  );
 }
 
-function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: string }) {
+function HeldOrder(props: {
+  order: FilmOrder;
+  offsetMs: number;
+  defaultPhone: string;
+  renderPay: RenderPay;
+}) {
   const t = filmOrderMessages.useT();
   const navigate = useNavigate();
   const { order } = props;
@@ -201,7 +186,12 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
       )}
 
       <div className="order-confirm__pay">
-        <PayPanelSlot order={order} phone={phone} isExpired={isExpired} />
+        {props.renderPay({
+          param: payParamFor('film', order.id),
+          total: order.total,
+          phone,
+          isExpired,
+        })}
       </div>
     </div>
   );

@@ -1,12 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { EnvironmentOutline } from 'antd-mobile-icons';
-import {
-  formatYuan,
-  payParamFor,
-  yuanToFen,
-  type OrderDetail,
-  type PayParam,
-} from '@marquee/contracts';
+import { formatYuan, payParamFor, yuanToFen, type OrderDetail } from '@marquee/contracts';
+import type { RenderPay } from '@/lib/pay-slot';
 import { Link, useNavigate } from 'react-router';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -20,14 +15,6 @@ import './store.css';
 import './checkout.css';
 import { paths } from '@/lib/paths';
 
-/** What the route page's pay area gets: the payment feature plugs in here. */
-export interface StorePaySlot {
-  param: PayParam;
-  total: number;
-  phone: string;
-  isExpired: boolean;
-}
-
 /**
  * /store/order/payment?orderId=: an order made and not paid yet, its deadline counting down (the
  * stock stays reserved until then), and the pay area. A failed or cancelled payment stays here to
@@ -37,7 +24,7 @@ export function StoreOrderPay(props: {
   order: OrderDetail;
   /** Server clock minus the phone's. */
   offsetMs: number;
-  renderPay: (slot: StorePaySlot) => ReactNode;
+  renderPay: RenderPay;
   onCancel: (orderId: string) => Promise<unknown>;
   isCancelling: boolean;
 }) {
