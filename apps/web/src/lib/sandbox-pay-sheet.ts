@@ -1,7 +1,7 @@
 import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { apiBaseUrl } from './api/host';
 import { defineMessages } from './i18n/i18n';
-import type { PaySignFields } from './messenger-pay';
+import type { PaySignFields } from './pay-sign-fields';
 
 const messages = defineMessages(
   {

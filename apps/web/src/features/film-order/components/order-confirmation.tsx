@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorCode, formatYuan, payParamFor, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import { formatYuan, payParamFor, yuanToFen, type FilmOrder } from '@marquee/contracts';
 import type { RenderPay } from '@/lib/pay-slot';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
-import { isApiError } from '@/lib/api/api-error';
 import { showStartLabel } from '@/lib/show-time';
 import { useCancelFilmOrder } from '../api/cancel-film-order';
 import { usePendingFilmOrder } from '../api/get-pending-film-order';
@@ -16,6 +13,7 @@ import { useCountdown } from '@/lib/use-countdown';
 import { filmOrderStore } from '../film-order-store';
 import './order-confirmation.css';
 import { paths } from '@/lib/paths';
+import { QueryView } from '@/components/ui/query-view';
 
 /**
  * /cinema/order?showId=: the held order with its countdown. The order is server state: the show's
@@ -28,46 +26,37 @@ export function OrderConfirmation(props: {
 }) {
   const t = filmOrderMessages.useT();
   const pending = usePendingFilmOrder(props.showId);
-  const order = pending.data?.order;
-
-  if (!order) {
-    if (pending.isPending && props.showId) return <CenteredSpinner />;
-    // An unknown show has no order for this user: that is the empty state, not a failure.
-    if (
-      pending.isError &&
-      !(isApiError(pending.error) && pending.error.code === ErrorCode.NOT_FOUND)
-    ) {
-      return (
-        <FailureBlock
-          title={t('orderLoadFailed')}
-          message={pending.error.message}
-          onRetry={() => void pending.refetch()}
-        />
-      );
-    }
-    return (
-      <EmptyState
-        title={t('noOrder')}
-        description={t('noOrderHint')}
-        action={
-          props.showId ? (
-            <Link to={paths.cinemaSeat(props.showId)} className="button button--primary">
-              {t('backToSeats')}
-            </Link>
-          ) : undefined
-        }
-      />
-    );
-  }
-  // The server's serverTime against when it answered gives the phone's clock offset.
-  const offsetMs = Date.parse(order.serverTime) - pending.dataUpdatedAt;
+  const noOrder = {
+    title: t('noOrder'),
+    description: t('noOrderHint'),
+    action: props.showId ? (
+      <Link to={paths.cinemaSeat(props.showId)} className="button button--primary">
+        {t('backToSeats')}
+      </Link>
+    ) : undefined,
+  };
+  if (!props.showId) return <EmptyState {...noOrder} />;
+  // An unknown show has no order for this user: that is the empty state, not a failure.
   return (
-    <HeldOrder
-      order={order}
-      offsetMs={offsetMs}
-      defaultPhone={props.defaultPhone}
-      renderPay={props.renderPay}
-    />
+    <QueryView
+      query={pending}
+      failureTitle={t('orderLoadFailed')}
+      isEmpty={(data) => !data.order}
+      empty={noOrder}
+      isNotFoundEmpty
+    >
+      {({ order }) =>
+        order && (
+          <HeldOrder
+            order={order}
+            // The server's serverTime against when it answered gives the phone's clock offset.
+            offsetMs={Date.parse(order.serverTime) - pending.dataUpdatedAt}
+            defaultPhone={props.defaultPhone}
+            renderPay={props.renderPay}
+          />
+        )
+      }
+    </QueryView>
   );
 }
 

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import Toast from 'antd-mobile/es/components/toast';
 import { ShopbagOutline } from 'antd-mobile-icons';
-import { ErrorCode, formatYuan, yuanToFen, type GoodsDetail } from '@marquee/contracts';
+import { formatYuan, yuanToFen, type GoodsDetail } from '@marquee/contracts';
 import { Link, useNavigate } from 'react-router';
 // Toast below needs it; main.tsx loads it too, this makes sure it is first.
 import '@/lib/antd-mobile-render';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
-import { isApiError } from '@/lib/api/api-error';
 import { useGoodsDetail } from '../api/get-goods-detail';
 import { cartCount, type CartLine } from '../cart-store';
 import {
@@ -26,39 +23,27 @@ import { VariantPicker } from './variant-picker';
 import './store.css';
 import './product.css';
 import { paths } from '@/lib/paths';
+import { QueryView } from '@/components/ui/query-view';
 
 /** /store/product/detail?id=: the product, its variants, the quantity, the cart and 立即购买. */
 export function ProductDetail(props: { goodsId: string }) {
   const t = storeMessages.useT();
   const detail = useGoodsDetail(props.goodsId);
-  if (detail.isPending && props.goodsId) return <CenteredSpinner />;
-  if (
-    !props.goodsId ||
-    (detail.isError && isApiError(detail.error) && detail.error.code === ErrorCode.NOT_FOUND)
-  ) {
-    return (
-      <EmptyState
-        icon={<ShopbagOutline />}
-        title={t('goodsNotFound')}
-        action={
-          <Link to={paths.storeProductList()} className="button button--primary">
-            {t('backToStore')}
-          </Link>
-        }
-      />
-    );
-  }
-  if (detail.isError) {
-    return (
-      <FailureBlock
-        title={t('detailFailed')}
-        message={detail.error.message}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-  }
-  if (!detail.data) return <CenteredSpinner />;
-  return <ProductBody key={detail.data.id} goods={detail.data} />;
+  const notFound = {
+    icon: <ShopbagOutline />,
+    title: t('goodsNotFound'),
+    action: (
+      <Link to={paths.storeProductList()} className="button button--primary">
+        {t('backToStore')}
+      </Link>
+    ),
+  };
+  if (!props.goodsId) return <EmptyState {...notFound} />;
+  return (
+    <QueryView query={detail} failureTitle={t('detailFailed')} empty={notFound} isNotFoundEmpty>
+      {(goods) => <ProductBody key={goods.id} goods={goods} />}
+    </QueryView>
+  );
 }
 
 function ProductBody(props: { goods: GoodsDetail }) {
