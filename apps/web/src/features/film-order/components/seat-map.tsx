@@ -4,6 +4,7 @@ import {
   useCallback,
   useId,
   useMemo,
+  useLayoutEffect,
   useRef,
   type FocusEvent,
   type KeyboardEvent,
@@ -63,8 +64,10 @@ export function SeatMap(props: {
 
   // The latest handler behind a stable callback, so memoised seats do not re-render for it.
   const onSeatRef = useRef(props.onSeat);
-  onSeatRef.current = props.onSeat;
-  const { zoomToPoint, getView, reveal } = panZoom;
+  useLayoutEffect(() => {
+    onSeatRef.current = props.onSeat;
+  });
+  const { zoomToPoint, getView, reveal, viewportRef, contentRef } = panZoom;
   const tap = useCallback(
     (seat: Seat) => {
       const box = seatBox(seat);
@@ -137,7 +140,7 @@ export function SeatMap(props: {
       </div>
       <div
         className="seat-map__viewport"
-        ref={panZoom.viewportRef}
+        ref={viewportRef}
         role="group"
         aria-label={t('mapLabel', { hall: props.hallName })}
         aria-describedby={summaryId}
@@ -149,7 +152,7 @@ export function SeatMap(props: {
         <div className="seat-map__clip" style={{ clipPath: `inset(0 0 0 ${ROW_LABEL_GUTTER}px)` }}>
           <div
             className="seat-map__content"
-            ref={panZoom.contentRef}
+            ref={contentRef}
             style={{ width: size.width, height: size.height }}
           >
             <div className="seat-map__centre" style={{ left: centreX }} aria-hidden>
