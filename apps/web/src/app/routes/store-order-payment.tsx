@@ -22,7 +22,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { PayArea } from '../pay-area';
 
 /**
- * /store/order/payment (spec §2): without `orderId` the checkout of the cart (or of one product
+ * /store/order/payment (spec §2): without `orderId` the checkout of the cart (or of one goods item
  * bought at once) makes the order; with it, that order is paid, as films are (WeChat Pay, cards
  * usable for goods, or both), and paid again after a failure instead of making another.
  */

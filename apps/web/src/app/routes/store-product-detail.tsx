@@ -1,7 +1,7 @@
 import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useSearchParams } from 'react-router';
 import { useGoodsDetail } from '@/features/store/api/get-goods-detail';
-import { ProductDetail } from '@/features/store/components/product-detail';
+import { GoodsDetailView } from '@/features/store/components/goods-detail';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
@@ -12,7 +12,7 @@ export default function StoreProductDetailPage() {
   const [params] = useSearchParams();
   const goodsId = params.get('id') ?? '';
   useGoodsShareMessage(goodsId);
-  return <ProductDetail goodsId={goodsId} />;
+  return <GoodsDetailView goodsId={goodsId} />;
 }
 
 /** Shared in WeChat: the product's name, its line and picture, linking to it. */

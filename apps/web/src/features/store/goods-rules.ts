@@ -9,7 +9,7 @@ export const LOW_STOCK_THRESHOLD = 5;
  */
 export const MAX_LINE_QUANTITY = 20;
 
-/** Spec §5/§9: the product list sorted by ascending price (minPrice); ties keep the server's order. */
+/** Spec §5/§9: the goods list sorted by ascending price (minPrice); ties keep the server's order. */
 export function sortGoodsByPrice(goods: readonly GoodsSummary[]): GoodsSummary[] {
   return sortByPrice(goods.map((item) => ({ item, price: item.minPrice }))).map(({ item }) => item);
 }

@@ -15,7 +15,7 @@ export function useCancelStoreOrder() {
     onSuccess: (detail) => {
       queryClient.setQueryData(['orders', 'detail', detail.orderId], detail);
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists });
-      // The stock is back: product pages show it on their next look.
+      // The stock is back: goods pages show it on their next look.
       void queryClient.invalidateQueries({ queryKey: queryKeys.goods.all });
     },
   });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { storeMessages } from '../store-messages';
 import { paths } from '@/lib/paths';
 
-/** A product in the list: picture, name, a line about it, tags, "¥18.00起", sold out. */
+/** A goods item in the list: picture, name, a line about it, tags, "¥18.00起", sold out. */
 export function GoodsCard(props: { goods: GoodsSummary }) {
   const t = storeMessages.useT();
   const { goods } = props;

@@ -25,8 +25,8 @@ import './product.css';
 import { paths } from '@/lib/paths';
 import { QueryView } from '@/components/ui/query-view';
 
-/** /store/product/detail?id=: the product, its variants, the quantity, the cart and 立即购买. */
-export function ProductDetail(props: { goodsId: string }) {
+/** /store/product/detail?id=: the goods item, its variants, the quantity, the cart and 立即购买. */
+export function GoodsDetailView(props: { goodsId: string }) {
   const t = storeMessages.useT();
   const detail = useGoodsDetail(props.goodsId);
   const notFound = {
@@ -41,12 +41,12 @@ export function ProductDetail(props: { goodsId: string }) {
   if (!props.goodsId) return <EmptyState {...notFound} />;
   return (
     <QueryView query={detail} failureTitle={t('detailFailed')} empty={notFound} isNotFoundEmpty>
-      {(goods) => <ProductBody key={goods.id} goods={goods} />}
+      {(goods) => <GoodsDetailBody key={goods.id} goods={goods} />}
     </QueryView>
   );
 }
 
-function ProductBody(props: { goods: GoodsDetail }) {
+function GoodsDetailBody(props: { goods: GoodsDetail }) {
   const t = storeMessages.useT();
   const navigate = useNavigate();
   const { goods } = props;
