@@ -161,8 +161,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      // React Compiler's rules too: no refs read or written while rendering, no setState run
+      // through an effect, pure renders (eslint-plugin-react-hooks v7 "recommended").
+      ...reactHooks.configs.flat.recommended.rules,
     },
   },
   {

@@ -22,6 +22,9 @@ export default defineConfig({
             'apps/console/src/**/*.test.{ts,tsx}',
           ],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
+          // The web's component tests (React Testing Library) ask for jsdom with a first-line
+          // `// @vitest-environment jsdom`; everything else runs in Node.
+          setupFiles: ['apps/web/test-support/dom-setup.ts'],
           // Projects with their own worker counts run one group after another: fast ones first.
           sequence: { groupOrder: 0 },
         },

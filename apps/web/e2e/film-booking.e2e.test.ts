@@ -10,12 +10,8 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
-import {
-  launchBrowser,
-  newPhone,
-  screenshot,
-  signInAs as signInThroughSandbox,
-} from './support/browser';
+import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { createUser, signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 type SeatMap = CallAnswer<typeof showSeatsCall>;
@@ -70,32 +66,41 @@ function findSeats(map: SeatMap, count: 1 | 2, wantOk: boolean) {
   throw new Error('no suitable seats in this show');
 }
 
-/** Sign in; when that fails, say what the page showed instead. */
-async function signInAs(page: Page, baseUrl: string, nickname: string, path: string) {
+/** Sign in as a new user; when that fails, say what the page showed instead. */
+async function signIn(page: Page, path: string) {
   try {
-    await signInThroughSandbox(page, baseUrl, nickname, path);
+    return await signInFresh(page, server.baseUrl, path);
   } catch (error) {
     const text = await page
       .locator('body')
       .innerText()
       .catch(() => '');
-    throw new Error(`sign-in as ${nickname} failed at ${page.url()}: ${text.slice(0, 300)}`, {
-      cause: error,
-    });
+    throw new Error(`sign-in failed at ${page.url()}: ${text.slice(0, 300)}`, { cause: error });
   }
 }
+
+/** Hold seats through the API, as someone else's seat page would. */
+async function holdAs(token: string, showId: string, seatIds: string[]): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/filmOrder/create`, {
+    method: 'POST',
+    headers: { site: 'www-test', token, 'content-type': 'application/json' },
+    body: JSON.stringify({ showId, seatIds }),
+  });
+  const body = (await response.json()) as { code: number; msg: string };
+  expect(body.code, body.msg).toBe(0);
+}
+
+/** A show in one of the 60-seat halls: small enough to see whole, with room for every test. */
+const smallShow = () => findShow((seatCount) => seatCount <= 80);
 
 const seatButton = (page: Page, label: string) => page.locator(`[data-seat="${label}"]`);
 const showIdOf = (page: Page) => new URL(page.url()).searchParams.get('showId')!;
 
 describe('booking a film from the home tab to held seats', () => {
-  let showId: string;
-  let heldLabels: string[];
-
   it('walks film → cinema → show → two seats → confirmation with the total and a countdown', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/index');
+    await signIn(page, '/home/index');
     await page.locator('.film-card').first().waitFor();
     await screenshot(page, 'film-home-index');
 
@@ -112,14 +117,13 @@ describe('booking a film from the home tab to held seats', () => {
     await screenshot(page, 'film-cinema-detail');
     await page.locator('.show-row__link').first().click();
     await page.waitForURL(/\/cinema\/seat\?showId=/);
-    showId = showIdOf(page);
+    const showId = showIdOf(page);
     await page.locator('[data-seat]').first().waitFor();
     await screenshot(page, 'film-seat-map');
 
     const map = await seatMapOf(showId);
     const { seats } = findSeats(map, 2, true);
-    heldLabels = seats.map((seat) => seat.label);
-    for (const label of heldLabels) {
+    for (const label of seats.map((seat) => seat.label)) {
       await seatButton(page, label).click();
       await expect.poll(() => seatButton(page, label).getAttribute('aria-pressed')).toBe('true');
     }
@@ -143,7 +147,7 @@ describe('booking a film from the home tab to held seats', () => {
     expect(await page.getByText('已被他人选走').count()).toBe(0);
     await screenshot(page, 'film-order-confirmation');
 
-    // A reload keeps the order (session storage, then the server's pending order).
+    // A reload keeps the order: the server's pending order for the show.
     await page.reload();
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`¥${total}`);
 
@@ -159,12 +163,20 @@ describe('booking a film from the home tab to held seats', () => {
     await context.close();
   });
 
-  it('shows the held seats as taken to a second person, who cannot choose them', async () => {
+  it('shows seats someone holds as taken to a second person, who cannot choose them', async () => {
+    const showId = await smallShow();
+    const { seats } = findSeats(await seatMapOf(showId), 2, true);
+    await holdAs(
+      (await createUser(server.baseUrl)).token,
+      showId,
+      seats.map((seat) => seat.id),
+    );
+
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await signIn(page, `/cinema/seat?showId=${showId}`);
     await page.locator('[data-seat]').first().waitFor();
-    for (const label of heldLabels) {
+    for (const label of seats.map((seat) => seat.label)) {
       const seat = seatButton(page, label);
       expect(await seat.getAttribute('data-state')).toBe('taken');
       expect(await seat.getAttribute('aria-label')).toContain('已售');
@@ -178,9 +190,10 @@ describe('booking a film from the home tab to held seats', () => {
   });
 
   it('explains the single-empty-seat rule with its fix instead of holding', async () => {
+    const showId = await smallShow();
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await signIn(page, `/cinema/seat?showId=${showId}`);
     await page.locator('[data-seat]').first().waitFor();
     const map = await seatMapOf(showId);
     const { seats, check } = findSeats(map, 1, false);
@@ -194,9 +207,10 @@ describe('booking a film from the home tab to held seats', () => {
     await context.close();
   });
   it('reads each seat out in English for an English browser', async () => {
+    const showId = await smallShow();
     const context = await newPhone(browser, { locale: 'en-US' });
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await signIn(page, `/cinema/seat?showId=${showId}`);
     await page.locator('[data-seat]').first().waitFor();
     const available = page.locator('[data-seat][data-kind="normal"][data-state="available"]');
     expect(await available.first().getAttribute('aria-label')).toMatch(
@@ -221,20 +235,21 @@ describe('booking a film from the home tab to held seats', () => {
   });
 
   it('drops a chosen seat that someone else holds meanwhile, and says so', async () => {
+    const showId = await smallShow();
     const alex = await (await newPhone(browser)).newPage();
-    await signInAs(alex, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await signIn(alex, `/cinema/seat?showId=${showId}`);
     await alex.locator('[data-seat]').first().waitFor();
     const { seats } = findSeats(await seatMapOf(showId), 2, true);
     for (const seat of seats) await seatButton(alex, seat.label).click();
     await expect.poll(() => alex.locator('[data-seat][data-state="chosen"]').count()).toBe(2);
 
-    // 小影 holds the same two seats (her new hold releases her earlier one for this show).
+    // Another person holds the same two seats.
     const xiaoying = await (await newPhone(browser)).newPage();
-    await signInAs(xiaoying, server.baseUrl, '小影', `/cinema/seat?showId=${showId}`);
+    await signIn(xiaoying, `/cinema/seat?showId=${showId}`);
     for (const seat of seats) await seatButton(xiaoying, seat.label).click();
     await xiaoying.getByRole('button', { name: /确认选座/ }).click();
     await xiaoying.waitForURL(/\/cinema\/order\?showId=/);
-    heldLabels = seats.map((seat) => seat.label);
+    const heldLabels = seats.map((seat) => seat.label);
 
     // Alex's map refreshes within about ten seconds and lets the seats go, with a message.
     await expect
@@ -246,7 +261,7 @@ describe('booking a film from the home tab to held seats', () => {
       .toBe(1);
     await screenshot(alex, 'film-seat-map-taken-meanwhile');
 
-    // 小影 cancels: after confirming, the seats are free again and she is back on the seat map.
+    // She cancels: after confirming, the seats are free again and she is back on the seat map.
     await xiaoying.getByRole('button', { name: '取消订单' }).click();
     await xiaoying.getByRole('button', { name: '确认取消' }).click();
     await xiaoying.waitForURL(/\/cinema\/seat\?showId=/);
@@ -258,11 +273,69 @@ describe('booking a film from the home tab to held seats', () => {
   });
 });
 
+describe('two people, one pair of seats', () => {
+  it('holds the seats for exactly one of two people who tap at the same moment, and tells the other', async () => {
+    const showId = await smallShow();
+    const { seats } = findSeats(await seatMapOf(showId), 2, true);
+    const labels = seats.map((seat) => seat.label);
+    const pages = await Promise.all([0, 1].map(async () => (await newPhone(browser)).newPage()));
+    for (const page of pages) {
+      await signIn(page, `/cinema/seat?showId=${showId}`);
+      for (const label of labels) await seatButton(page, label).click();
+      await expect.poll(() => page.locator('[data-seat][data-state="chosen"]').count()).toBe(2);
+    }
+
+    // Each phone's hold waits at the door until both have been sent, then both go in together.
+    let sent = 0;
+    let openDoor!: () => void;
+    const bothSent = new Promise<void>((resolve) => (openDoor = resolve));
+    for (const page of pages) {
+      await page.route('**/api/filmOrder/create', async (route) => {
+        sent += 1;
+        if (sent === 2) openDoor();
+        await bothSent;
+        await route.continue();
+      });
+    }
+    await Promise.all(pages.map((page) => page.getByRole('button', { name: /确认选座/ }).click()));
+
+    // One is on to its order; the other stays on the map and is told the seats were just taken.
+    const outcome = async (page: Page) => {
+      if (new URL(page.url()).pathname === '/cinema/order') return 'held';
+      const told = await page.getByRole('status').filter({ hasText: '刚刚被别人选走了' }).count();
+      return told > 0 ? 'told' : 'waiting';
+    };
+    await expect
+      .poll(async () => (await Promise.all(pages.map(outcome))).sort().join(' '), {
+        timeout: 15_000,
+      })
+      .toBe('held told');
+    expect(sent).toBe(2);
+    const loser = (await outcome(pages[0]!)) === 'told' ? pages[0]! : pages[1]!;
+    expect(new URL(loser.url()).pathname).toBe('/cinema/seat');
+    const notice = await loser
+      .getByRole('status')
+      .filter({ hasText: '刚刚被别人选走了' })
+      .textContent();
+    expect(labels.some((label) => notice!.includes(label))).toBe(true);
+    await screenshot(loser, 'film-seat-race-lost');
+
+    // The server agrees: the seats are held once, by the winner's order.
+    const map = await seatMapOf(showId);
+    const states = map.rows
+      .flatMap((row) => row.seats)
+      .filter((seat) => labels.includes(seat.label))
+      .map((seat) => seat.state);
+    expect(states).toEqual(['held', 'held']);
+    await Promise.all(pages.map((page) => page.context().close()));
+  });
+});
+
 describe('finding a cinema', () => {
   it('lists cinemas by name with a hint when the location is not shared, and searches them', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/cinema');
+    await signIn(page, '/home/cinema');
     await expect.poll(() => page.getByTestId('location-hint').count()).toBe(1);
     await page.locator('.cinema-item').first().waitFor();
     await screenshot(page, 'film-cinema-list');
@@ -290,7 +363,7 @@ describe('finding a cinema', () => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 31.2397, longitude: 121.4998 });
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/cinema');
+    await signIn(page, '/home/cinema');
     await expect.poll(() => page.getByText('按距离排序').count()).toBe(1);
     await page.locator('.cinema-item__distance').first().waitFor();
     expect(await page.locator('.cinema-item__name').first().textContent()).toContain('陆家嘴');
@@ -339,7 +412,7 @@ describe('the seat map of the 500-seat hall on a phone', () => {
 
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', `/cinema/seat?showId=${largeShowId}`);
+    await signIn(page, `/cinema/seat?showId=${largeShowId}`);
     await page.locator('[data-seat]').first().waitFor();
     expect(await page.locator('[data-seat]').count()).toBeGreaterThanOrEqual(500);
     expect(await page.locator('[data-kind="couple-left"]').count()).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPhone, PHONE, screenshot, signInAs } from './support/browser';
+import { launchBrowser, newPhone, PHONE, screenshot } from './support/browser';
+import { signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -29,7 +30,7 @@ describe('messenger features in an ordinary browser', () => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 31.196772, longitude: 121.432877 });
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/cinema');
+    await signInFresh(page, server.baseUrl, '/home/cinema');
     await page.locator('.cinema-item').first().waitFor();
     await expect.poll(() => page.locator('.cinema-item__distance').count()).toBe(3);
     await screenshot(page, 'messenger-cinemas-by-distance');
@@ -85,7 +86,7 @@ describe('messenger features in an ordinary browser', () => {
       });
     });
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/account/recharge');
+    await signInFresh(page, server.baseUrl, '/account/recharge');
     await page.getByLabel('充值卡卡号').waitFor();
     await page.getByRole('button', { name: '扫描卡上的条码或二维码' }).click();
     const scanner = page.getByRole('dialog', { name: '扫一扫' });
@@ -108,7 +109,7 @@ describe('messenger features in an ordinary browser', () => {
   it('offers no scan button where the browser cannot scan, so the number is typed', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/account/recharge');
+    await signInFresh(page, server.baseUrl, '/account/recharge');
     await page.getByLabel('充值卡卡号').waitFor();
     expect(await page.getByRole('button', { name: '扫描卡上的条码或二维码' }).count()).toBe(0);
     await context.close();
@@ -117,7 +118,7 @@ describe('messenger features in an ordinary browser', () => {
   it("sets the share message on a film page: the film's title, its link and poster", async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/index');
+    await signInFresh(page, server.baseUrl, '/home/index');
     await page.locator('.film-card__action').first().click();
     await page.waitForURL(/\/cinema\/film\?filmId=/);
     const filmId = new URL(page.url()).searchParams.get('filmId')!;
@@ -214,7 +215,7 @@ describe('messenger features inside WeChat (the real JS-SDK over a scripted WeCh
   it('configures the SDK with a valid signature and orders cinemas by wx.getLocation (gcj02)', async () => {
     const context = await wechatPhone();
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/cinema');
+    await signInFresh(page, server.baseUrl, '/home/cinema');
     await page.locator('.cinema-item__distance').first().waitFor();
     expect(await page.locator('.cinema-item__name').first().textContent()).toBe(
       '星幕影城（陆家嘴店）',
@@ -247,7 +248,7 @@ describe('messenger features inside WeChat (the real JS-SDK over a scripted WeCh
   it('signs again for a film page and sets its share message through the SDK', async () => {
     const context = await wechatPhone();
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/cinema');
+    await signInFresh(page, server.baseUrl, '/home/cinema');
     await page.locator('.cinema-item').first().waitFor();
     await page.getByRole('link', { name: '首页' }).click();
     await page.locator('.film-card__action').first().click();
@@ -277,7 +278,7 @@ describe('messenger features inside WeChat (the real JS-SDK over a scripted WeCh
   it("fills the recharge card number from WeChat's scanner, without the bar code's symbology", async () => {
     const context = await wechatPhone();
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/account/recharge');
+    await signInFresh(page, server.baseUrl, '/account/recharge');
     await page.getByRole('button', { name: '扫描卡上的条码或二维码' }).click();
     await expect.poll(() => page.getByLabel('充值卡卡号').inputValue()).toBe('8800000002');
     const scan = (await bridgeCalls(page)).find((call) => call.name === 'scanQRCode')!;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   checkSeatSelection,
   formatYuan,
@@ -13,7 +13,8 @@ import {
   type cinemaShowsCall,
   type showSeatsCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
+import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -28,12 +29,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function tokenOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'movie.token');
-  if (!cookie) throw new Error('not signed in');
-  return decodeURIComponent(cookie.value);
-}
-
 async function apiCall<T>(token: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -45,11 +40,10 @@ async function apiCall<T>(token: string, path: string, body?: unknown): Promise<
   return envelope.data;
 }
 
-let showOffset = 0;
 /** Waits that include a server round trip get room on a busy two-core machine. */
 const POLL = { timeout: 10_000 };
 
-/** Hold two seats of tomorrow's next unused show, as the seat page would (its UI has its own tests). */
+/** Hold two seats of one of tomorrow's shows, as the seat page would (its UI has its own tests). */
 async function holdSeats(token: string): Promise<FilmOrder> {
   const cinemas = await apiCall<CallAnswer<typeof cinemaListCall>>(
     token,
@@ -69,7 +63,7 @@ async function holdSeats(token: string): Promise<FilmOrder> {
     );
     shows.push(...day.films.flatMap((film) => film.shows));
   }
-  for (const show of shows.slice(showOffset++)) {
+  for (const show of shows) {
     const map = await apiCall<CallAnswer<typeof showSeatsCall>>(
       token,
       `/show/seats?showId=${show.showId}`,
@@ -111,8 +105,10 @@ describe('paying for tickets', () => {
   it('pays by card with the pay password, shows the ticket QR and the lower balance', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/index');
-    const order = await holdSeats(await tokenOf(context));
+    // A film card of ¥30 and a general card of ¥200; no pay password yet.
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    await topUp(server.baseUrl, token, vouchers.general200, vouchers.film30);
+    const order = await holdSeats(token);
     await openOrder(page, order);
     await screenshot(page, 'payment-order');
 
@@ -120,7 +116,7 @@ describe('paying for tickets', () => {
     await expect
       .poll(() => page.getByRole('radio', { name: /会员卡支付/ }).isChecked(), POLL)
       .toBe(true);
-    await page.waitForTimeout(400); // let the sheet finish sliding in for the picture
+    await untilStill(page.locator('.pay-sheet'));
     await screenshot(page, 'payment-choose-method');
 
     // No pay password yet: set one from the pay sheet.
@@ -143,7 +139,7 @@ describe('paying for tickets', () => {
     await expect
       .poll(() => page.locator('.adm-number-keyboard-key:visible').count(), POLL)
       .toBeGreaterThan(9);
-    await page.waitForTimeout(400); // let the sheet finish sliding in for the picture
+    await untilStill(page.locator('.pay-keypad'));
     await screenshot(page, 'payment-password-keypad');
     // A wrong password keeps the pad open and says how many tries are left; nothing is charged.
     await typeOnPad(page, '369147');
@@ -162,9 +158,9 @@ describe('paying for tickets', () => {
     expect(await page.locator('.order-badge').first().textContent()).toBe('已出票');
     await screenshot(page, 'payment-order-detail');
 
-    // Debit order: the film card (50.00) first, then the general card (200.00).
+    // Debit order: the film card (30.00) first, then the general card (200.00).
     const totalFen = yuanToFen(order.total);
-    const generalAfter = 20000 - Math.max(0, totalFen - 5000);
+    const generalAfter = 20000 - Math.max(0, totalFen - 3000);
     await page.goto(`${server.baseUrl}/account/card_list`);
     await expect
       .poll(() => page.getByTestId('card-balance').allTextContents())
@@ -180,13 +176,14 @@ describe('paying for tickets', () => {
   it('pays another order with the sandbox WeChat Pay, and a cancelled one stays unpaid', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/home/index');
-    const token = await tokenOf(context);
+    // Only a goods card, which cannot pay for tickets.
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    await topUp(server.baseUrl, token, vouchers.goods20);
 
     const paid = await holdSeats(token);
     await openOrder(page, paid);
     await page.getByRole('button', { name: '立即支付' }).click();
-    // Alex's only card is for goods: WeChat Pay is the one way offered.
+    // The only card is for goods: WeChat Pay is the one way offered.
     await expect
       .poll(() => page.getByRole('radio', { name: /微信支付/ }).isChecked(), POLL)
       .toBe(true);
@@ -238,8 +235,7 @@ describe('paying for tickets', () => {
   it('shows "checking" when the answer is lost, then sends the same request again without paying twice', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/home/index');
-    const token = await tokenOf(context);
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
     const order = await holdSeats(token);
     await openOrder(page, order);
 
@@ -259,7 +255,7 @@ describe('paying for tickets', () => {
       .poll(() => page.getByTestId('payment-checking').textContent(), POLL)
       .toContain('正在确认支付结果');
     expect(await page.getByTestId('payment-notice').count()).toBe(0);
-    await page.waitForTimeout(400); // let the method sheet finish sliding away for the picture
+    await page.locator('.pay-sheet').waitFor({ state: 'hidden' });
     await screenshot(page, 'payment-checking');
 
     await page.getByRole('button', { name: '重新发送' }).click({ timeout: 15_000 });

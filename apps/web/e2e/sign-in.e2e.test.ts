@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
+import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -93,7 +94,7 @@ describe('sign-in through the messenger sandbox', () => {
   it('renders every route of the spec with its title', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影');
+    await signInFresh(page, server.baseUrl);
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL(/\/home\/index$/);
     for (const [path, title] of routes) {
@@ -115,7 +116,7 @@ describe('sign-in through the messenger sandbox', () => {
   it('speaks English when the browser prefers it', async () => {
     const context = await newPhone(browser, { locale: 'en-US' });
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/home/account');
+    await signInFresh(page, server.baseUrl, '/home/account');
     await expect.poll(() => page.title()).toBe('Me - Marquee Cinemas');
     await expect.poll(() => page.getByText('My cards').count()).toBe(1);
     await context.close();
@@ -124,7 +125,7 @@ describe('sign-in through the messenger sandbox', () => {
   it('shows a clear error with a retry when a page chunk fails to load', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影');
+    await signInFresh(page, server.baseUrl);
     await page.route(/\/assets\/cinema-film-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.goto(`${server.baseUrl}/cinema/film`);
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('页面加载失败');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type {
   CallAnswer,
   GoodsDetail,
@@ -7,7 +7,8 @@ import type {
   getGoodsListCall,
   orderListCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
+import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -24,12 +25,6 @@ afterAll(async () => {
 
 /** Waits that include a server round trip get room on a busy two-core machine. */
 const POLL = { timeout: 10_000 };
-
-async function tokenOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'movie.token');
-  if (!cookie) throw new Error('not signed in');
-  return decodeURIComponent(cookie.value);
-}
 
 async function apiCall<T>(token: string | null, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}/api${path}`, {
@@ -83,9 +78,6 @@ async function pickVariant(page: Page, value: string) {
   await expect.poll(() => page.getByRole('radio', { name: value }).isChecked(), POLL).toBe(true);
 }
 
-/** Let a sheet finish sliding in or out before a picture. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
 describe('the goods store', () => {
   it('browses, picks variants, pays by card and shows the pickup code; the stock goes down', async () => {
     const caramel = await goodsNamed('焦糖爆米花');
@@ -96,7 +88,10 @@ describe('the goods store', () => {
 
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, '小影', '/home/index');
+    // A general card (it pays for goods) and a film card (it does not).
+    const user = await signInFresh(page, server.baseUrl, '/home/index');
+    await topUp(server.baseUrl, user.token, vouchers.general200, vouchers.film30);
+    await page.reload(); // the app loaded the (empty) card list at sign-in
     await expect.poll(() => page.getByTestId('films-showing').count(), POLL).toBe(1);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-home-entry');
@@ -107,9 +102,11 @@ describe('the goods store', () => {
     await expect.poll(() => page.getByTestId('goods-card').count(), POLL).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-product-list');
-    for (let i = 0; i < 5 && (await page.getByTestId('goods-card').count()) < total; i += 1) {
+    const shown = () => page.getByTestId('goods-card').count();
+    for (let i = 0; i < 5 && (await shown()) < total; i += 1) {
+      const before = await shown();
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(300);
+      await expect.poll(async () => (await shown()) > before, POLL).toBe(true);
     }
     await expect.poll(() => page.getByTestId('goods-card').count(), POLL).toBe(total);
     await expect.poll(() => page.getByText('没有更多了').count(), POLL).toBe(1);
@@ -155,7 +152,7 @@ describe('the goods store', () => {
     // The cart, then the checkout.
     await page.goBack();
     await page.getByRole('button', { name: '购物车，2 件' }).click();
-    await settle(page);
+    await untilStill(page.locator('.cart-sheet'));
     await screenshot(page, 'store-cart');
     await page.locator('.cart-sheet').getByRole('button', { name: '去结算' }).click();
     await page.waitForURL(/\/store\/order\/payment$/);
@@ -171,12 +168,12 @@ describe('the goods store', () => {
     // Another pickup cinema from the sheet of the site's cinemas.
     await page.getByRole('button', { name: /取货影院/ }).click();
     await expect.poll(() => page.getByRole('radio', { name: /星幕影城/ }).count(), POLL).toBe(3);
-    await settle(page);
+    await untilStill(page.locator('.pickup-option').first());
     await screenshot(page, 'store-pickup-cinemas');
     const pickup = (await page.locator('.pickup-option strong').nth(1).textContent())!;
     await page.locator('.pickup-option').nth(1).click();
     await expect.poll(() => page.getByTestId('pickup-cinema').textContent(), POLL).toBe(pickup);
-    await settle(page);
+    await page.locator('.pickup-option').first().waitFor({ state: 'hidden' });
 
     // A phone that is not a mainland mobile number is refused before anything is sent.
     const phone = page.getByRole('textbox', { name: '手机号' });
@@ -199,7 +196,7 @@ describe('the goods store', () => {
     expect(await page.locator('.pay-sheet__card').allTextContents()).toEqual([
       expect.stringContaining('通用卡'),
     ]);
-    await settle(page);
+    await untilStill(page.locator('.pay-sheet'));
     await screenshot(page, 'store-pay-sheet');
 
     // No pay password yet: set one from the pay sheet, then pay.
@@ -229,10 +226,7 @@ describe('the goods store', () => {
       .toBe(1);
     expect(await page.locator('.order-badge').first().textContent()).toBe('待取货');
     expect(await page.getByText('焦糖爆米花').count()).toBeGreaterThan(0);
-    const paid = await apiCall<OrderDetail>(
-      await tokenOf(context),
-      `/order/detail?orderId=${orderId}`,
-    );
+    const paid = await apiCall<OrderDetail>(user.token, `/order/detail?orderId=${orderId}`);
     expect(paid.store?.cinemaInfo.name).toBe(pickup);
     expect(paid.phone).toBe('13912345678');
     await screenshot(page, 'store-order-detail');
@@ -259,8 +253,9 @@ describe('the goods store', () => {
     const cola = await goodsNamed('冰镇可乐');
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/home/index');
-    const token = await tokenOf(context);
+    // A goods card that could pay too: the buyer picks WeChat Pay over it.
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    await topUp(server.baseUrl, token, vouchers.goods20);
 
     await page.goto(`${server.baseUrl}/store/product/detail?id=${cola.id}`);
     await pickVariant(page, '中杯');
@@ -294,7 +289,7 @@ describe('the goods store', () => {
     await expect
       .poll(() => page.getByTestId('pay-countdown').textContent(), POLL)
       .toMatch(/^\d\d:\d\d$/);
-    await settle(page);
+    await sheet.waitFor({ state: 'hidden' });
     await screenshot(page, 'store-payment-cancelled');
 
     // Back to the product and to the payment page again: the same order, not a new one.
@@ -340,12 +335,11 @@ describe('the goods store', () => {
 
     const other = await newPhone(browser);
     const otherPage = await other.newPage();
-    await signInAs(otherPage, server.baseUrl, '小影', '/home/index');
-    const otherToken = await tokenOf(other);
+    const { token: otherToken } = await signInFresh(otherPage, server.baseUrl, '/home/index');
 
     const context = await newPhone(browser);
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/home/index');
+    await signInFresh(page, server.baseUrl, '/home/index');
     await page.goto(`${server.baseUrl}/store/product/detail?id=${caramel.id}`);
     await pickVariant(page, '大桶');
     for (let i = 1; i < large.stock; i += 1) {
@@ -398,7 +392,7 @@ describe('the goods store', () => {
     const cola = await goodsNamed('冰镇可乐');
     const context = await newPhone(browser, { locale: 'en-US' });
     const page = await context.newPage();
-    await signInAs(page, server.baseUrl, 'Alex', '/store/product/list');
+    await signInFresh(page, server.baseUrl, '/store/product/list');
     await expect.poll(() => page.getByRole('tab', { name: 'All' }).count(), POLL).toBe(1);
     await expect.poll(() => page.getByTestId('goods-card').count(), POLL).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');

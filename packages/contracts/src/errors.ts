@@ -253,14 +253,6 @@ export const ErrorCode = Object.fromEntries(
   Object.entries(errorCatalogue).map(([name, def]) => [name, def.code]),
 ) as { [K in ErrorName]: (typeof errorCatalogue)[K]['code'] };
 
-const byCode = new Map<number, ErrorName>(
-  Object.entries(errorCatalogue).map(([name, def]) => [def.code, name as ErrorName]),
-);
-
-export function errorNameOf(code: number): ErrorName | undefined {
-  return byCode.get(code);
-}
-
 export function errorMessage(name: ErrorName, details: Details = {}, lang: Lang = 'zh'): string {
   return errorCatalogue[name][lang](details);
 }

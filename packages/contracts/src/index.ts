@@ -1,6 +1,7 @@
 export * from './envelope.js';
 export * from './errors.js';
 export * from './money.js';
+export * from './fields.js';
 export * from './call.js';
 export * from './rules/film-order.js';
 export * from './rules/cards.js';

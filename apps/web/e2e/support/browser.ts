@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 const screenshotsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -61,6 +68,30 @@ export async function signInAs(
     (url) => !url.pathname.startsWith('/sandbox/') && !url.searchParams.has('code'),
   );
   await userInfo;
+}
+
+/**
+ * Wait until an element stands still (a sheet finished sliding in), measured over two frames: a
+ * condition, not a guess at how long an animation takes.
+ */
+export async function untilStill(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await expect
+    .poll(() =>
+      locator.evaluate(
+        (element) =>
+          new Promise<boolean>((resolve) => {
+            const before = element.getBoundingClientRect();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const after = element.getBoundingClientRect();
+                resolve(before.top === after.top && before.left === after.left);
+              }),
+            );
+          }),
+      ),
+    )
+    .toBe(true);
 }
 
 /** Keep a picture of the page for people to look at; nothing asserts on it. */

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
+import { paths, routePaths } from '@/lib/paths';
 import { DocumentTitle } from './layouts/document-title';
 import { HomeTabs } from './layouts/home-tabs';
 import { PageShell } from './layouts/page-shell';
@@ -34,21 +35,23 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <Navigate to="/home/index" replace /> },
+      { path: '/', element: <Navigate to={paths.homeIndex()} replace /> },
       {
         element: <HomeTabs />,
         children: [
-          page('/home/index', 'homeIndex', () => import('./routes/home-index'), { isTab: true }),
+          page(routePaths.homeIndex, 'homeIndex', () => import('./routes/home-index'), {
+            isTab: true,
+          }),
           {
             element: <PageShell />,
             children: [
-              page('/home/cinema', 'homeCinema', () => import('./routes/home-cinema'), {
+              page(routePaths.homeCinema, 'homeCinema', () => import('./routes/home-cinema'), {
                 isTab: true,
               }),
-              page('/home/order', 'homeOrder', () => import('./routes/home-order'), {
+              page(routePaths.homeOrder, 'homeOrder', () => import('./routes/home-order'), {
                 isTab: true,
               }),
-              page('/home/account', 'homeAccount', () => import('./routes/home-account'), {
+              page(routePaths.homeAccount, 'homeAccount', () => import('./routes/home-account'), {
                 isTab: true,
               }),
             ],
@@ -58,32 +61,44 @@ export const routes: RouteObject[] = [
       {
         element: <PageShell />,
         children: [
-          page('/cinema/film', 'cinemaFilm', () => import('./routes/cinema-film')),
-          page('/cinema/search', 'cinemaSearch', () => import('./routes/cinema-search')),
-          page('/cinema/detail', 'cinemaDetail', () => import('./routes/cinema-detail')),
-          page('/cinema/seat', 'cinemaSeat', () => import('./routes/cinema-seat')),
-          page('/cinema/order', 'cinemaOrder', () => import('./routes/cinema-order')),
-          page('/order/detail', 'orderDetail', () => import('./routes/order-detail')),
-          page('/account/recharge', 'accountRecharge', () => import('./routes/account-recharge')),
-          page('/account/card_list', 'accountCardList', () => import('./routes/account-card-list')),
+          page(routePaths.cinemaFilm, 'cinemaFilm', () => import('./routes/cinema-film')),
+          page(routePaths.cinemaSearch, 'cinemaSearch', () => import('./routes/cinema-search')),
+          page(routePaths.cinemaDetail, 'cinemaDetail', () => import('./routes/cinema-detail')),
+          page(routePaths.cinemaSeat, 'cinemaSeat', () => import('./routes/cinema-seat')),
+          page(routePaths.cinemaOrder, 'cinemaOrder', () => import('./routes/cinema-order')),
+          page(routePaths.orderDetail, 'orderDetail', () => import('./routes/order-detail')),
           page(
-            '/store/product/list',
+            routePaths.accountRecharge,
+            'accountRecharge',
+            () => import('./routes/account-recharge'),
+          ),
+          page(
+            routePaths.accountCardList,
+            'accountCardList',
+            () => import('./routes/account-card-list'),
+          ),
+          page(
+            routePaths.storeProductList,
             'storeProductList',
             () => import('./routes/store-product-list'),
           ),
           page(
-            '/store/product/detail',
+            routePaths.storeProductDetail,
             'storeProductDetail',
             () => import('./routes/store-product-detail'),
           ),
           page(
-            '/store/order/payment',
+            routePaths.storeOrderPayment,
             'storeOrderPayment',
             () => import('./routes/store-order-payment'),
           ),
-          page('/store/order/list', 'storeOrderList', () => import('./routes/store-order-list')),
           page(
-            '/store/order/detail',
+            routePaths.storeOrderList,
+            'storeOrderList',
+            () => import('./routes/store-order-list'),
+          ),
+          page(
+            routePaths.storeOrderDetail,
             'storeOrderDetail',
             () => import('./routes/store-order-detail'),
           ),

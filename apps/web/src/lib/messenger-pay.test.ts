@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outcomeOf, requestPayment, type PaySignFields } from './messenger-pay';
+import { outcomeOf, requestPayment } from './messenger-pay';
+import type { PaySignFields } from './pay-sign-fields';
 
 const fields: PaySignFields = {
   appId: 'wx123',

@@ -1,3 +1,4 @@
+import type { PaySignFields } from './pay-sign-fields';
 import { openSandboxPaySheet } from './sandbox-pay-sheet';
 
 /**
@@ -10,19 +11,6 @@ import { openSandboxPaySheet } from './sandbox-pay-sheet';
  * (notification or query), so callers then poll the payment status.
  */
 export type PaymentOutcome = 'success' | 'cancel' | 'fail';
-
-export interface PaySignFields {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  packageValue: string;
-  signType: string;
-  paySign: string;
-  /** The server's flag: the site plays WeChat Pay with the sandbox. */
-  isSandbox?: boolean;
-  /** Yuan, shown by the sandbox sheet. */
-  amount?: number;
-}
 
 export interface PaymentHandlers {
   onCancel?: () => void;

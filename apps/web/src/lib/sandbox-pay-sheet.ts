@@ -1,6 +1,7 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { apiBaseUrl } from './api/host';
 import { defineMessages } from './i18n/i18n';
-import type { PaySignFields } from './messenger-pay';
+import type { PaySignFields } from './pay-sign-fields';
 
 const messages = defineMessages(
   {
@@ -60,7 +61,7 @@ export function openSandboxPaySheet(
 ): Promise<{ outcome: 'success' | 'cancel' | 'fail'; reason: string }> {
   const t = messages.translate;
   const prepayId = fields.packageValue.replace(/^prepay_id=/, '');
-  const amount = (fields.amount ?? 0).toFixed(2);
+  const amount = formatYuan(yuanToFen(fields.amount ?? 0));
   return new Promise((resolve) => {
     const root = document.createElement('div');
     root.className = 'sbx-pay';

@@ -11,8 +11,6 @@ export const storeCardSchema = z.object({
 });
 export type StoreCard = z.infer<typeof storeCardSchema>;
 
-export const cardTypeSchema = z.object({ code: z.string(), name: z.string() });
-
 export const getUserCareListCall = defineCall({
   method: 'GET',
   path: '/storeCard/getUserCareList',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, pageAnswer, pageQuery } from '../call.js';
+import { idSchema as id } from '../fields.js';
 
 /**
  * Discovery calls: cinemas, films, shows and a show's seat map. Coordinates are gcj02 (spec §9);
@@ -10,7 +11,6 @@ import { defineCall, pageAnswer, pageQuery } from '../call.js';
 
 const latitude = z.coerce.number().min(-90).max(90);
 const longitude = z.coerce.number().min(-180).max(180);
-const id = z.string().trim().min(1).max(64);
 export const showDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
 
 /** Where the visitor is (gcj02), when the browser shared it; both or neither. */

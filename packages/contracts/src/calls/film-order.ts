@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { orderStatuses } from '../rules/order-status.js';
 import { cinemaInfoSchema, showInfoSchema } from './cinema.js';
+import { idSchema as id } from '../fields.js';
 
 /**
  * Film orders. Creating one holds its seats for `holdMinutes` (a site setting, 15 by default) until
@@ -13,8 +14,6 @@ import { cinemaInfoSchema, showInfoSchema } from './cinema.js';
  * NOT_FOUND (40401) for an unknown show or someone else's order; ORDER_STATE_INVALID on cancel of
  * an order that is no longer pending.
  */
-
-const id = z.string().trim().min(1).max(64);
 
 export const filmOrderSeatSchema = z.object({
   id: z.string(),

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { defineCall, pageAnswer, pageQuery } from '../call.js';
-import { orderStatuses } from '../rules/order-status.js';
+import { orderKinds, orderStatuses } from '../rules/order-status.js';
 import { paymentMethods, paymentStatuses } from '../rules/payment.js';
 import { cinemaInfoSchema, showInfoSchema } from './cinema.js';
 import { filmOrderSeatSchema } from './film-order.js';
 import { storeOrderLineSchema } from './store.js';
+import { idSchema as id } from '../fields.js';
 
 /** The user's orders after checkout: the list of the order tab, one order's detail, a refund. */
-
-const id = z.string().trim().min(1).max(64);
-export const orderKinds = ['film', 'store'] as const;
 
 export const orderSummarySchema = z.object({
   orderId: z.string(),

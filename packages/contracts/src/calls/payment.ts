@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { encryptedPasswordSchema } from './pay-password.js';
-import { orderStatuses } from '../rules/order-status.js';
+import { orderStatuses, type OrderKind } from '../rules/order-status.js';
 import { paymentMethods, paymentStatuses } from '../rules/payment.js';
+import { idSchema as id, optionalMobilePhoneSchema } from '../fields.js';
 
 /**
  * Paying orders (spec §3, §7): by stored-value cards, by WeChat Pay, or both (combined).
@@ -12,8 +13,6 @@ import { paymentMethods, paymentStatuses } from '../rules/payment.js';
  *
  * Amounts are yuan with 2 decimals on the wire; the server keeps integer fen.
  */
-
-const id = z.string().trim().min(1).max(64);
 
 /**
  * What is being paid: spec §3's `param`, discriminated by `orderType`. A STORE_ORDER names an
@@ -25,13 +24,23 @@ export const payParamSchema = z.discriminatedUnion('orderType', [
   z.object({ orderType: z.literal('STORE_ORDER'), orderId: id }),
 ]);
 export type PayParam = z.infer<typeof payParamSchema>;
+export type PayOrderType = PayParam['orderType'];
 
-/** A contact phone (mainland mobile), optional; an empty string means none. */
-const phoneSchema = z
-  .string()
-  .trim()
-  .regex(/^(1[3-9]\d{9})?$/, 'phone must be an 11-digit mobile number')
-  .optional();
+/** The one mapping between an order kind and its wire spelling in spec §3's `param`. */
+export const payOrderTypeOfKind = {
+  film: 'FILM_ORDER',
+  store: 'STORE_ORDER',
+} as const satisfies Record<OrderKind, PayOrderType>;
+
+/** Spec §3's `param` naming an order of this kind. */
+export function payParamFor(kind: OrderKind, orderId: string): PayParam {
+  return { orderType: payOrderTypeOfKind[kind], orderId };
+}
+
+/** The kind of order a `param` names. */
+export function orderKindOfParam(param: Pick<PayParam, 'orderType'>): OrderKind {
+  return param.orderType === payOrderTypeOfKind.film ? 'film' : 'store';
+}
 
 /** Yuan with at most 2 decimals, positive. */
 const yuanSchema = z
@@ -92,7 +101,7 @@ export const cardPayCall = defineCall({
   body: z.object({
     password: encryptedPasswordSchema,
     param: payParamSchema,
-    phone: phoneSchema,
+    phone: optionalMobilePhoneSchema,
     cardIdList: z.array(id).min(1).max(10),
     payDetailParam: payDetailParamSchema.optional(),
   }),
@@ -104,7 +113,7 @@ export const wechatPayCall = defineCall({
   method: 'POST',
   path: '/wxpay/wechatPay',
   isSignedIn: true,
-  body: z.object({ param: payParamSchema, phone: phoneSchema }),
+  body: z.object({ param: payParamSchema, phone: optionalMobilePhoneSchema }),
   answer: wechatPaySchema,
 });
 

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { orderDetailSchema } from './order.js';
-import { mobilePhoneSchema } from './store.js';
+import { idSchema as id, mobilePhoneSchema } from '../fields.js';
 
 /** Store orders: created here (stock reserved), paid through the paying calls, read through /order/detail. */
-
-const id = z.string().trim().min(1).max(64);
 
 export const storeOrderItemInputSchema = z.object({
   goodsInfoId: id,

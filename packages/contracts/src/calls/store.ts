@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, pageAnswer, pageQuery } from '../call.js';
-import { MOBILE_PHONE_PATTERN } from '../rules/phone.js';
+import { idSchema as id } from '../fields.js';
 
 /**
  * The goods store (spec §3, §5, §9): categories, goods with their variants (`goodsInfoList`), and
@@ -12,14 +12,6 @@ import { MOBILE_PHONE_PATTERN } from '../rules/phone.js';
  * `/expenseRecord/card/v2/order` or `/wxpay/wechatPay`. The order itself holds the items, their
  * quantities and the pickup cinema; once paid it is `ready` with a pickup code.
  */
-
-const id = z.string().trim().min(1).max(64);
-
-/** A mainland mobile number, required for store orders (the counter calls it if needed). */
-export const mobilePhoneSchema = z
-  .string()
-  .trim()
-  .regex(MOBILE_PHONE_PATTERN, 'phone must be an 11-digit mainland mobile number');
 
 /** Where a goods item's image is served: an SVG the server draws (no remote images). */
 export const goodsImagePath = (goodsId: string): string => `/api/goods/image/${goodsId}.svg`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planCardDebits, type DebitableCard } from './card-debits.js';
-import { balanceForType, cardCoversType, isCardTypeUsable } from './cards.js';
+import { balanceForType, isCardTypeUsable } from './cards.js';
 
 const card = (id: string, cardTypeList: string[], balanceFen: number, createdAt = '2026-01-01') =>
   ({ id, cardTypeList, balanceFen, createdAt }) satisfies DebitableCard;
@@ -71,9 +71,9 @@ describe('card debit plan', () => {
 
 describe('card type rules of spec §5–§6', () => {
   it('lets a general card pay for any type, and a specific card only for its own', () => {
-    expect(cardCoversType(['general'], 'goods')).toBe(true);
-    expect(cardCoversType(['film'], 'film')).toBe(true);
-    expect(cardCoversType(['film'], 'goods')).toBe(false);
+    expect(isCardTypeUsable(['general'], 'goods')).toBe(true);
+    expect(isCardTypeUsable(['film'], 'film')).toBe(true);
+    expect(isCardTypeUsable(['film'], 'goods')).toBe(false);
     expect(isCardTypeUsable(['goods', 'general'], 'film')).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { cardCoversType } from './cards.js';
+import { isCardTypeUsable } from './cards.js';
 
 export interface DebitableCard {
   id: string;
@@ -48,7 +48,7 @@ export function planCardDebits(
   cardType: string,
   amountFen: number,
 ): DebitPlan {
-  const unusable = cards.filter((card) => !cardCoversType(card.cardTypeList, cardType));
+  const unusable = cards.filter((card) => !isCardTypeUsable(card.cardTypeList, cardType));
   if (cards.length === 0 || unusable.length > 0) {
     return { ok: false, reason: 'CARD_NOT_USABLE', cardIds: unusable.map((card) => card.id) };
   }

@@ -32,4 +32,6 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return orderTransitions[from].includes(to);
 }
 
-export type OrderKind = 'film' | 'store';
+/** The two kinds of order (`orders.kind`); spec §3's `param` spells them FILM_ORDER / STORE_ORDER. */
+export const orderKinds = ['film', 'store'] as const;
+export type OrderKind = (typeof orderKinds)[number];

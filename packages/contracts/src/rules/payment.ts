@@ -1,3 +1,4 @@
+import type { OrderCardType } from './cards.js';
 import type { OrderKind } from './order-status.js';
 
 /**
@@ -20,7 +21,6 @@ export const paymentStatuses = [
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentMethods = ['card', 'wechat'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['succeeded', 'failed', 'cancelled'],
@@ -36,7 +36,7 @@ export function canPaymentTransition(from: PaymentStatus, to: PaymentStatus): bo
 }
 
 /** The card type an order of this kind is paid with (a 'general' card covers both). */
-export function cardTypeForOrderKind(kind: OrderKind): 'film' | 'goods' {
+export function cardTypeForOrderKind(kind: OrderKind): OrderCardType {
   return kind === 'film' ? 'film' : 'goods';
 }
 

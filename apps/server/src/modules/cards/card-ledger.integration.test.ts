@@ -38,7 +38,7 @@ describeOnEachDatabase('the card ledger', (kind) => {
         siteId: user.siteId,
         userId: user.userId,
         orderId,
-        orderKind: 'film',
+        cardType: 'film',
         amountFen: 100,
         mode: 'commit',
         clockNow: t.clock.now(),
@@ -114,7 +114,7 @@ describeOnEachDatabase('the card ledger', (kind) => {
       );
       expect(await balanceOf(t, film.id)).toBe(5000);
       expect(
-        await refusal(charge(user, { cardIds: [film.id], amountFen: 100, orderKind: 'goods' })),
+        await refusal(charge(user, { cardIds: [film.id], amountFen: 100, cardType: 'goods' })),
       ).toBe('CARD_NOT_USABLE');
     });
 

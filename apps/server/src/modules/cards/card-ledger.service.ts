@@ -1,19 +1,17 @@
-import { planCardDebits } from '@marquee/contracts';
+import { planCardDebits, type OrderCardType } from '@marquee/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import * as cardsRepository from './cards.repository.js';
 
-/** What a chosen set of cards pays for: film orders, or store (goods) orders. */
-export type CardOrderKind = 'film' | 'goods';
-
 export interface ChargeCardsInput {
   siteId: string;
   userId: string;
   /** The order paid for: every ledger row names it; refunds and holds find the rows by it. */
   orderId: string;
-  orderKind: CardOrderKind;
+  /** The card type the order is paid with: 'film' for tickets, 'goods' for store orders. */
+  cardType: OrderCardType;
   /** The cards the user chose (spec `cardIdList`). */
   cardIds: readonly string[];
   /** A positive integer of fen. */
@@ -78,7 +76,7 @@ export async function chargeCards(
       balanceFen: row.balance_fen,
       createdAt: row.created_at,
     })),
-    input.orderKind,
+    input.cardType,
     input.amountFen,
   );
   if (!plan.ok) {
@@ -103,7 +101,7 @@ export async function chargeCards(
       balanceAfterFen,
       orderId: input.orderId,
       reason:
-        input.mode === 'hold' ? `hold for ${input.orderKind} order` : `${input.orderKind} order`,
+        input.mode === 'hold' ? `hold for ${input.cardType} order` : `${input.cardType} order`,
       createdAt: input.clockNow,
     });
     const cardNo = rows.find((row) => row.id === planned.cardId)!.card_no;

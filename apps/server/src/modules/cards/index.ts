@@ -11,7 +11,6 @@ export {
   refundCardCharges,
   rebuildBalanceCheck,
   type CardDebit,
-  type CardOrderKind,
   type ChargeCardsInput,
 } from './card-ledger.service.js';
 export { verifyPayPassword, type PayPasswordDeps } from './pay-password.service.js';

@@ -207,7 +207,7 @@ describeOnEachDatabase('the pay password', (kind) => {
           siteId: user.siteId,
           userId: user.userId,
           orderId,
-          orderKind: 'film',
+          cardType: 'film',
           cardIds: [card.id],
           amountFen: 100,
           mode: 'commit',

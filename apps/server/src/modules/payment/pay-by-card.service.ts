@@ -170,7 +170,7 @@ async function chargeAndRecord(
     siteId: user.siteId,
     userId: user.id,
     orderId: order.id,
-    orderKind: cardTypeForOrderKind(order.kind),
+    cardType: cardTypeForOrderKind(order.kind),
     cardIds: body.cardIdList,
     amountFen: split.cardFen,
     mode: isCombined ? 'hold' : 'commit',

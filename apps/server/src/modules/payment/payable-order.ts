@@ -1,4 +1,4 @@
-import { mobilePhoneSchema, type PayParam } from '@marquee/contracts';
+import { mobilePhoneSchema, orderKindOfParam, type PayParam } from '@marquee/contracts';
 import type { Executor } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
@@ -7,25 +7,11 @@ import { findOrder, lockOrder, type OrderRow } from '../orders/index.js';
 export type { OrderRow };
 
 /**
- * Which order a paying call's `param` names, and whether it can be paid now. A FILM_ORDER is an
- * order of kind 'film' (cards must cover 'film'), a STORE_ORDER one of kind 'store' (cards must
- * cover 'goods'; `phone` is required); `completePaidOrder` then tickets or readies it.
- */
-function kindOf(param: PayParam): OrderRow['kind'] {
-  switch (param.orderType) {
-    case 'FILM_ORDER':
-      return 'film';
-    case 'STORE_ORDER':
-      return 'store';
-  }
-}
-
-/**
  * A store order is picked up at the counter, which may need to call the buyer: paying one needs a
  * mainland mobile number. Checked before anything is spent (a password try, a provider call).
  */
 export function requirePhoneFor(param: PayParam, phone: string | undefined): void {
-  if (kindOf(param) !== 'store') return;
+  if (orderKindOfParam(param) !== 'store') return;
   if (phone && mobilePhoneSchema.safeParse(phone).success) return;
   throw new AppError('VALIDATION_FAILED', {
     fields: ['body.phone'],
@@ -40,12 +26,17 @@ export function requirePhoneFor(param: PayParam, phone: string | undefined): voi
   });
 }
 
+/**
+ * Which order a paying call's `param` names, and whether it can be paid now. A FILM_ORDER is an
+ * order of kind 'film' (cards must cover 'film'), a STORE_ORDER one of kind 'store' (cards must
+ * cover 'goods'; `phone` is required); `completePaidOrder` then tickets or readies it.
+ */
 function checkPayable(order: OrderRow | undefined, user: SignedInUser, param: PayParam, now: Date) {
   if (
     !order ||
     order.user_id !== user.id ||
     order.site_id !== user.siteId ||
-    order.kind !== kindOf(param)
+    order.kind !== orderKindOfParam(param)
   ) {
     throw notFound('The order', '订单');
   }

@@ -8,12 +8,13 @@ import {
 import { NavLink, Outlet } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { routeTitles } from '../route-titles';
+import { paths } from '@/lib/paths';
 
 const tabs = [
-  { to: '/home/index', title: 'homeIndex', Icon: AppOutline },
-  { to: '/home/cinema', title: 'homeCinema', Icon: EnvironmentOutline },
-  { to: '/home/order', title: 'homeOrder', Icon: UnorderedListOutline },
-  { to: '/home/account', title: 'homeAccount', Icon: UserOutline },
+  { to: paths.homeIndex(), title: 'homeIndex', Icon: AppOutline },
+  { to: paths.homeCinema(), title: 'homeCinema', Icon: EnvironmentOutline },
+  { to: paths.homeOrder(), title: 'homeOrder', Icon: UnorderedListOutline },
+  { to: paths.homeAccount(), title: 'homeAccount', Icon: UserOutline },
 ] as const;
 
 /** The four home tabs: real links at the bottom, within thumb reach. */

@@ -5,6 +5,7 @@ import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { routeTitles } from '../route-titles';
 import { useRouteHandle } from './use-route-handle';
+import { paths } from '@/lib/paths';
 
 /** Spec §2: the common wrapper of every page but the home index: a title bar and the page. */
 export function PageShell() {
@@ -16,7 +17,7 @@ export function PageShell() {
     // Opened from a shared link there is no history to go back to: go home instead.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate('/home/index', { replace: true });
+    else navigate(paths.homeIndex(), { replace: true });
   };
   return (
     <div className="page-shell">

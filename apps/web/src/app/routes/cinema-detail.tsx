@@ -5,6 +5,7 @@ import { commonMessages } from '@/lib/i18n/common-messages';
 import { nearQueryOf, useLocation } from '@/lib/location';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
+import { paths } from '@/lib/paths';
 
 /** /cinema/detail?cinemaId=&date=&filmId= */
 export default function CinemaDetailPage() {
@@ -41,7 +42,7 @@ function useCinemaShareMessage(cinemaId: string) {
       ? {
           title: t('cinemaTitle', { name: data.cinema.name, appName }),
           desc: t('cinemaDesc', { address: data.cinema.address }),
-          link: `/cinema/detail?cinemaId=${encodeURIComponent(data.cinema.id)}`,
+          link: paths.cinemaDetail(data.cinema.id),
           imgUrl: '/favicon.svg',
         }
       : null,

@@ -4,6 +4,7 @@ import { FilmDetail } from '@/features/cinema/components/film-detail';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
+import { paths } from '@/lib/paths';
 
 /** /cinema/film?filmId=&date= */
 export default function CinemaFilmPage() {
@@ -38,7 +39,7 @@ function useFilmShareMessage(filmId: string) {
       ? {
           title: t('filmTitle', { title: film.title, appName }),
           desc: t('filmDesc', { genres: film.genres.join(' / '), minutes: film.durationMinutes }),
-          link: `/cinema/film?filmId=${encodeURIComponent(film.id)}`,
+          link: paths.cinemaFilm(film.id),
           imgUrl: film.posterUrl,
         }
       : null,

@@ -8,11 +8,12 @@ import { CardsSummary } from '@/features/cards/components/cards-summary';
 import { PayPasswordSheet } from '@/features/pay-password/components/pay-password-sheet';
 import { payPasswordMessages } from '@/features/pay-password/pay-password-messages';
 import { routeMessages, type RouteMessage } from './route-messages';
+import { paths } from '@/lib/paths';
 
 const links: { to: string; label: RouteMessage }[] = [
-  { to: '/account/card_list', label: 'myCards' },
-  { to: '/account/recharge', label: 'recharge' },
-  { to: '/store/order/list', label: 'storeOrders' },
+  { to: paths.accountCardList(), label: 'myCards' },
+  { to: paths.accountRecharge(), label: 'recharge' },
+  { to: paths.storeOrderList(), label: 'storeOrders' },
 ];
 
 export default function HomeAccountPage() {
@@ -47,7 +48,7 @@ export default function HomeAccountPage() {
           <li key={link.to}>
             <Link to={link.to} className="link-list__item">
               <span>{t(link.label)}</span>
-              {link.to === '/account/card_list' && cards && (
+              {link.to === paths.accountCardList() && cards && (
                 <span className="link-list__extra">
                   {cards.storeCard.length === 1
                     ? t('cardsSummaryOne')

@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth/session-store';
 import { FilmListSkeleton } from '@/features/cinema/components/film-list-skeleton';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { homeMessages } from './home-messages';
+import { paths } from '@/lib/paths';
 
 const tabs: { status: FilmStatus; label: 'nowShowing' | 'comingSoon' }[] = [
   { status: 'showing', label: 'nowShowing' },
@@ -33,7 +34,7 @@ export default function HomeIndexPage() {
           {userInfo ? t('greeting', { name: userInfo.nickname }) : ''} {t('brandTagline')}
         </p>
       </header>
-      <Link to="/store/product/list" className="entry-card">
+      <Link to={paths.storeProductList()} className="entry-card">
         <ShopbagOutline className="entry-card__icon" aria-hidden />
         <span className="entry-card__text">
           <strong>{t('storeEntry')}</strong>

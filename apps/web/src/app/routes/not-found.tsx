@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { commonMessages } from '@/lib/i18n/common-messages';
+import { paths } from '@/lib/paths';
 
 export default function NotFoundPage() {
   const t = commonMessages.useT();
@@ -13,7 +14,7 @@ export default function NotFoundPage() {
         <button
           type="button"
           className="button button--primary"
-          onClick={() => navigate('/home/index', { replace: true })}
+          onClick={() => navigate(paths.homeIndex(), { replace: true })}
         >
           {t('goHome')}
         </button>

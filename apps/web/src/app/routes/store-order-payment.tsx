@@ -6,24 +6,23 @@ import {
   useSearchParams,
 } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUserInfo, userInfoQuery } from '@/features/auth/api/get-user-info';
-import { useUserCards } from '@/features/cards/api/get-user-cards';
+import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { useCinemaList } from '@/features/cinema/api/get-cinema-list';
 import { formatDistance } from '@/features/cinema/components/format';
 import { useCancelStoreOrder } from '@/features/orders/api/cancel-store-order';
 import { useOrderDetail } from '@/features/orders/api/get-order-detail';
 import { OrderLoader } from '@/features/orders/components/order-detail-parts';
-import { PayPanel } from '@/features/payment/components/pay-panel';
-import { PayPasswordSheet } from '@/features/pay-password/components/pay-password-sheet';
 import type { PickupCinema } from '@/features/store/components/pickup-cinema-picker';
-import { storeOrderPath } from '@/features/store/components/paths';
 import { StoreCheckout } from '@/features/store/components/store-checkout';
-import { StoreOrderPay, type StorePaySlot } from '@/features/store/components/store-order-pay';
+import { StoreOrderPay } from '@/features/store/components/store-order-pay';
 import { cartStore } from '@/features/store/hooks/use-cart';
 import { nearQueryOf, useLocation } from '@/lib/location';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
+import { PayArea } from '../pay-area';
 
 /**
- * /store/order/payment (spec §2): without `orderId` the checkout of the cart (or of one product
+ * /store/order/payment (spec §2): without `orderId` the checkout of the cart (or of one goods item
  * bought at once) makes the order; with it, that order is paid, as films are (WeChat Pay, cards
  * usable for goods, or both), and paid again after a failure instead of making another.
  */
@@ -67,13 +66,10 @@ function PayStoreOrder(props: { orderId: string }) {
   const navigate = useNavigate();
   const routerLocation = useRouterLocation();
   const queryClient = useQueryClient();
-  const { data: user } = useUserInfo();
-  const cards = useUserCards();
   const cancel = useCancelStoreOrder();
   // The server's clock as of the answer: the countdown shows what the server will enforce.
   const detail = useOrderDetail(props.orderId);
   const offsetMs = detail.data ? Date.parse(detail.data.serverTime) - detail.dataUpdatedAt : 0;
-  const [isSettingPassword, setSettingPassword] = useState(false);
   // Just made by the checkout: the choice of payment opens at once, this time only.
   const [isJustCreated] = useState(
     () => (routerLocation.state as { isJustCreated?: boolean } | null)?.isJustCreated === true,
@@ -92,51 +88,29 @@ function PayStoreOrder(props: { orderId: string }) {
   const onPaid = useCallback(
     (orderId: string) => {
       cartStore.endCheckout(orderId);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      navigate(storeOrderPath(orderId), { replace: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      navigate(paths.storeOrderDetail(orderId), { replace: true });
     },
     [navigate, queryClient],
   );
-  const renderPay = (slot: StorePaySlot) => (
-    <PayPanel
-      param={slot.param}
-      total={slot.total}
-      phone={slot.phone}
-      isExpired={slot.isExpired}
-      storeCard={cards.data?.storeCard ?? (cards.isError ? [] : undefined)}
-      hasPayPassword={user?.hasPayPassword ?? false}
-      onSetPassword={() => setSettingPassword(true)}
-      onPaid={onPaid}
-      isChoosingAtStart={isJustCreated}
-    />
-  );
 
   return (
-    <>
-      <OrderLoader orderId={props.orderId} backTo="/store/order/list">
-        {(order) =>
-          order.kind !== 'store' ? (
-            <Navigate to={`/order/detail?orderId=${encodeURIComponent(order.orderId)}`} replace />
-          ) : (
-            <StoreOrderPay
-              order={order}
-              offsetMs={offsetMs}
-              renderPay={renderPay}
-              onCancel={cancel.mutateAsync}
-              isCancelling={cancel.isPending}
-            />
-          )
-        }
-      </OrderLoader>
-      <PayPasswordSheet
-        visible={isSettingPassword}
-        hasPayPassword={user?.hasPayPassword ?? false}
-        onClose={() => setSettingPassword(false)}
-        onSaved={() => {
-          setSettingPassword(false);
-          void queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
-        }}
-      />
-    </>
+    <OrderLoader orderId={props.orderId} backTo={paths.storeOrderList()}>
+      {(order) =>
+        order.kind !== 'store' ? (
+          <Navigate to={paths.orderDetail(order.orderId)} replace />
+        ) : (
+          <StoreOrderPay
+            order={order}
+            offsetMs={offsetMs}
+            renderPay={(slot) => (
+              <PayArea {...slot} onPaid={onPaid} isChoosingAtStart={isJustCreated} />
+            )}
+            onCancel={cancel.mutateAsync}
+            isCancelling={cancel.isPending}
+          />
+        )
+      }
+    </OrderLoader>
   );
 }

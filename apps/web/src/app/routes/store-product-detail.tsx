@@ -1,16 +1,18 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useSearchParams } from 'react-router';
 import { useGoodsDetail } from '@/features/store/api/get-goods-detail';
-import { ProductDetail } from '@/features/store/components/product-detail';
+import { GoodsDetailView } from '@/features/store/components/goods-detail';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
+import { paths } from '@/lib/paths';
 
 /** /store/product/detail?id= (spec §2): a product, its variants, the cart and 立即购买. */
 export default function StoreProductDetailPage() {
   const [params] = useSearchParams();
   const goodsId = params.get('id') ?? '';
   useGoodsShareMessage(goodsId);
-  return <ProductDetail goodsId={goodsId} />;
+  return <GoodsDetailView goodsId={goodsId} />;
 }
 
 /** Shared in WeChat: the product's name, its line and picture, linking to it. */
@@ -22,8 +24,11 @@ function useGoodsShareMessage(goodsId: string) {
     goods
       ? {
           title: t('goodsTitle', { name: goods.name, appName }),
-          desc: t('goodsDesc', { desc: goods.description, price: goods.minPrice.toFixed(2) }),
-          link: `/store/product/detail?id=${encodeURIComponent(goods.id)}`,
+          desc: t('goodsDesc', {
+            desc: goods.description,
+            price: formatYuan(yuanToFen(goods.minPrice)),
+          }),
+          link: paths.storeProductDetail(goods.id),
           imgUrl: goods.imageUrl,
         }
       : null,

@@ -3,6 +3,7 @@ import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { useSearchParams } from 'react-router';
 import { shareMessages } from './share-messages';
+import { paths } from '@/lib/paths';
 
 /** /store/product/list?categoryId= (spec §2): the store's goods by category. */
 export default function StoreProductListPage() {
@@ -12,7 +13,7 @@ export default function StoreProductListPage() {
   useShareMessage({
     title: t('storeTitle', { appName }),
     desc: t('storeDesc'),
-    link: '/store/product/list',
+    link: paths.storeProductList(),
     imgUrl: '/favicon.svg',
   });
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupCardNo, rechargeProblems, signedYuan, yuanText } from './card-display';
+import { formatYuan, yuanToFen } from '@marquee/contracts';
+import { groupCardNo, rechargeProblems, signedYuan } from './card-display';
 
 describe('card display helpers', () => {
   it('signs amounts with + and a real minus, two decimals', () => {
@@ -9,7 +10,7 @@ describe('card display helpers', () => {
   });
 
   it('shows yuan with two decimals', () => {
-    expect(yuanText(250.1)).toBe('250.10');
+    expect(formatYuan(yuanToFen(250.1))).toBe('250.10');
   });
 
   it('groups a card number in fours', () => {

@@ -1,4 +1,4 @@
-import type { CardLedgerKind } from '@marquee/contracts';
+import { formatYuan, yuanToFen, type CardLedgerKind } from '@marquee/contracts';
 import type { CardsMessage } from './cards-messages';
 
 /** Card type codes to their label; an unknown code shows as it is. */
@@ -20,13 +20,9 @@ export const ledgerKindLabel: Record<CardLedgerKind, CardsMessage> = {
 
 /** A signed yuan amount as the list shows it: "+30.00", "−12.50" (a real minus sign). */
 export function signedYuan(yuan: number): string {
-  const fen = Math.round(yuan * 100);
-  const text = (Math.abs(fen) / 100).toFixed(2);
+  const fen = yuanToFen(yuan);
+  const text = formatYuan(Math.abs(fen));
   return fen < 0 ? `−${text}` : `+${text}`;
-}
-
-export function yuanText(yuan: number): string {
-  return (Math.round(yuan * 100) / 100).toFixed(2);
 }
 
 /** Group a card number in fours for reading: 6600 0000 0000 0001. */

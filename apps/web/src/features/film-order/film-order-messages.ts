@@ -29,7 +29,6 @@ export const filmOrderMessages = defineMessages(
     kindWheelchair: '无障碍座',
     pickSeats: '请选择座位',
     maxSeatsHint: '一次最多选 {max} 个座位',
-    total: '合计',
     confirmSeats: '确认选座',
     holding: '正在锁座…',
     removeSeat: '取消 {seat}',
@@ -55,7 +54,6 @@ export const filmOrderMessages = defineMessages(
     cancelConfirm: '确认取消',
     keepOrder: '再想想',
     cancelled: '订单已取消，座位已释放',
-    payComingSoon: '支付功能即将上线',
     orderNo: '订单号',
   },
   {
@@ -85,7 +83,6 @@ export const filmOrderMessages = defineMessages(
     kindWheelchair: 'wheelchair space',
     pickSeats: 'Choose your seats',
     maxSeatsHint: 'Up to {max} seats per order',
-    total: 'Total',
     confirmSeats: 'Confirm seats',
     holding: 'Holding seats…',
     removeSeat: 'Remove {seat}',
@@ -111,7 +108,6 @@ export const filmOrderMessages = defineMessages(
     cancelConfirm: 'Cancel order',
     keepOrder: 'Keep it',
     cancelled: 'Order cancelled; the seats were released',
-    payComingSoon: 'Payment is coming soon',
     orderNo: 'Order no.',
   },
 );

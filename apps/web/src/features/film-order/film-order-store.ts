@@ -1,24 +1,31 @@
-import { filmOrderTotal, type PricedSeat } from '@marquee/contracts';
+import {
+  filmOrderTotal,
+  type CinemaInfo,
+  type FilmOrderSeat,
+  type PricedSeat,
+  type ShowInfo,
+} from '@marquee/contracts';
 
 /**
  * Spec §3: the film order held on the client: cinemaInfo, showInfo (has showId), the seat list
- * (each seat has discountPrice), total, and the order the server answered.
+ * (each seat has discountPrice) and total. Only the user's choice lives here; the order the server
+ * made of it is server state, kept by TanStack Query (the pending-order query).
  */
-export interface FilmOrderState<
-  Cinema,
-  Show extends { showId: string },
-  Seat extends PricedSeat,
-  Order,
-> {
+export interface FilmOrderState<Cinema, Show extends { showId: string }, Seat extends PricedSeat> {
   cinemaInfo?: Cinema;
   showInfo?: Show;
   seats: Seat[];
   /** Sum of the seats' discountPrice, 2 decimals; only when cinema, show and ≥ 1 seat are set. */
   total?: number;
-  order?: Order;
 }
 
-/** Where the store survives a reload of /cinema/order: sessionStorage in the browser. */
+export interface FilmOrderChoice<Cinema, Show, Seat> {
+  cinemaInfo: Cinema;
+  showInfo: Show;
+  seats: Seat[];
+}
+
+/** Where the choice survives a reload: sessionStorage in the browser. */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -27,26 +34,19 @@ export interface KeyValueStorage {
 
 export const FILM_ORDER_STORAGE_KEY = 'marquee.filmOrder';
 
-export function filmOrderPath(showId: string): string {
-  return `/cinema/order?showId=${encodeURIComponent(showId)}`;
-}
-
 export function createFilmOrderStore<
   Cinema,
   Show extends { showId: string },
   Seat extends PricedSeat,
-  Order,
->(deps: {
-  storage?: KeyValueStorage | undefined;
-  /** The server's create call: holds the seats and answers the order. */
-  hold: (input: { cinemaInfo: Cinema; showInfo: Show; seats: Seat[] }) => Promise<Order>;
-}) {
-  type State = FilmOrderState<Cinema, Show, Seat, Order>;
+>(deps: { storage?: KeyValueStorage | undefined }) {
+  type State = FilmOrderState<Cinema, Show, Seat>;
   const listeners = new Set<() => void>();
 
   const withTotal = (next: Omit<State, 'total'>): State => {
-    const total = filmOrderTotal(next);
-    const state: State = { ...next };
+    const state: State = { seats: next.seats };
+    if (next.cinemaInfo !== undefined) state.cinemaInfo = next.cinemaInfo;
+    if (next.showInfo !== undefined) state.showInfo = next.showInfo;
+    const total = filmOrderTotal(state);
     if (total !== undefined) state.total = total;
     return state;
   };
@@ -56,7 +56,11 @@ export function createFilmOrderStore<
       const text = deps.storage?.getItem(FILM_ORDER_STORAGE_KEY);
       if (!text) return { seats: [] };
       const saved = JSON.parse(text) as Partial<State>;
-      return withTotal({ ...saved, seats: Array.isArray(saved.seats) ? saved.seats : [] });
+      return withTotal({
+        cinemaInfo: saved.cinemaInfo,
+        showInfo: saved.showInfo,
+        seats: Array.isArray(saved.seats) ? saved.seats : [],
+      });
     } catch {
       return { seats: [] };
     }
@@ -69,7 +73,7 @@ export function createFilmOrderStore<
     try {
       deps.storage?.setItem(FILM_ORDER_STORAGE_KEY, JSON.stringify(state));
     } catch {
-      // A full or blocked storage only loses the reload fallback; the server still has the order.
+      // A full or blocked storage only loses the reload fallback.
     }
     for (const listener of listeners) listener();
   };
@@ -82,27 +86,18 @@ export function createFilmOrderStore<
         listeners.delete(listener);
       };
     },
-    /** Put an order read from the server (the reload fallback) into the store. */
-    restoreFrom(input: { cinemaInfo: Cinema; showInfo: Show; seats: Seat[]; order: Order }) {
-      set(input);
+    /** Spec §4: creating an order first stores cinema, show and seats (`useCreateFilmOrder`). */
+    choose(choice: FilmOrderChoice<Cinema, Show, Seat>) {
+      set({ cinemaInfo: choice.cinemaInfo, showInfo: choice.showInfo, seats: choice.seats });
     },
-    /**
-     * Spec §4: store cinema, show and seats, hold them on the server, keep its answer in `order`,
-     * then go to /cinema/order?showId={showId}. A refused hold leaves no order and rethrows.
-     */
-    async createOrder(
-      input: { cinemaInfo: Cinema; showInfo: Show; seats: Seat[] },
-      navigate: (to: string) => void,
-    ): Promise<Order> {
-      set({ cinemaInfo: input.cinemaInfo, showInfo: input.showInfo, seats: input.seats });
-      const order = await deps.hold(input);
-      set({ ...state, order });
-      navigate(filmOrderPath(input.showInfo.showId));
-      return order;
-    },
-    /** Spec §4: reset clears show and seats (and the order that was made of them). */
+    /** Spec §4: reset clears show and seats. */
     reset() {
       set({ cinemaInfo: state.cinemaInfo, seats: [] });
     },
   };
 }
+
+/** The app's one film order choice (spec §3), kept in sessionStorage so a reload keeps it. */
+export const filmOrderStore = createFilmOrderStore<CinemaInfo, ShowInfo, FilmOrderSeat>({
+  storage: typeof sessionStorage === 'undefined' ? undefined : sessionStorage,
+});

@@ -1,8 +1,10 @@
 import {
-  cardCoversType,
   cardTypeForOrderKind,
+  isCardTypeUsable,
+  orderKindOfParam,
   suggestSplit,
   yuanToFen,
+  type OrderCardType,
   type PayParam,
   type StoreCard,
 } from '@marquee/contracts';
@@ -12,14 +14,14 @@ import {
 export type PayMethod = 'wechat' | 'cards' | 'combined';
 
 /** The card type that pays for what `param` names: tickets 'film', store orders 'goods'. */
-export function cardTypeOf(param: PayParam): 'film' | 'goods' {
-  return cardTypeForOrderKind(param.orderType === 'FILM_ORDER' ? 'film' : 'store');
+export function cardTypeOf(param: PayParam): OrderCardType {
+  return cardTypeForOrderKind(orderKindOfParam(param));
 }
 
 /** The cards that can pay for this kind of order and have money on them. */
 export function usableCards(storeCard: readonly StoreCard[], cardType: string): StoreCard[] {
   return storeCard.filter(
-    (card) => cardCoversType(card.cardTypeList, cardType) && card.balance > 0,
+    (card) => isCardTypeUsable(card.cardTypeList, cardType) && card.balance > 0,
   );
 }
 

@@ -229,5 +229,3 @@ export function createCartStore(deps: { storage?: KeyValueStorage | undefined })
     },
   };
 }
-
-export type CartStore = ReturnType<typeof createCartStore>;

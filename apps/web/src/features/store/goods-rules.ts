@@ -1,4 +1,4 @@
-import { sortByPrice, yuanToFen, type GoodsInfo, type GoodsSummary } from '@marquee/contracts';
+import { sortByPrice, type GoodsInfo, type GoodsSummary } from '@marquee/contracts';
 
 /** Stock at or below this shows "仅剩 N 件". */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -9,14 +9,9 @@ export const LOW_STOCK_THRESHOLD = 5;
  */
 export const MAX_LINE_QUANTITY = 20;
 
-/** Spec §5/§9: the product list sorted by ascending price (minPrice); ties keep the server's order. */
+/** Spec §5/§9: the goods list sorted by ascending price (minPrice); ties keep the server's order. */
 export function sortGoodsByPrice(goods: readonly GoodsSummary[]): GoodsSummary[] {
   return sortByPrice(goods.map((item) => ({ item, price: item.minPrice }))).map(({ item }) => item);
-}
-
-/** "18.00": yuan with two decimals, without float drift. */
-export function yuanText(yuan: number): string {
-  return (yuanToFen(yuan) / 100).toFixed(2);
 }
 
 export interface SpecGroup {

@@ -1,6 +1,6 @@
 import { defineMessages } from '@/lib/i18n/i18n';
 
-/** The store: catalogue, product detail, cart and checkout. */
+/** The store: the goods list, a goods item's detail, cart and checkout. */
 export const storeMessages = defineMessages(
   {
     all: '全部',
@@ -159,5 +159,3 @@ export const storeMessages = defineMessages(
     lineAmount: '×{quantity}',
   },
 );
-
-export type StoreMessage = Parameters<typeof storeMessages.translate>[0];

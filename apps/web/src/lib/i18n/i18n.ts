@@ -8,16 +8,11 @@ export function detectLang(languages: readonly string[] | undefined): Lang {
   return first.startsWith('en') ? 'en' : 'zh';
 }
 
-let current: Lang =
+const current: Lang =
   typeof navigator === 'undefined' ? 'zh' : detectLang(navigator.languages ?? [navigator.language]);
 
 export function getLang(): Lang {
   return current;
-}
-
-/** For tests and for a future language switch. */
-export function setLang(lang: Lang): void {
-  current = lang;
 }
 
 type Params = Record<string, string | number>;

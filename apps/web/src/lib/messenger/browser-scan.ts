@@ -29,10 +29,6 @@ function detectorClass(): BarcodeDetectorClass | undefined {
   return (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
 }
 
-export function canScanInBrowser(): boolean {
-  return Boolean(detectorClass() && navigator.mediaDevices?.getUserMedia);
-}
-
 /**
  * Scan with the camera and BarcodeDetector: a full-screen viewfinder with a cancel button. Rejects
  * with `unsupported` where the browser has neither (the UI then offers typing), `denied` when the

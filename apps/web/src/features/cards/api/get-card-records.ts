@@ -1,6 +1,7 @@
 import { getCardListCall } from '@marquee/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 const PAGE_SIZE = 10;
 
@@ -10,7 +11,7 @@ export function getCardRecords(pageNum: number) {
 }
 
 export const cardRecordsQuery = infiniteQueryOptions({
-  queryKey: ['cards', 'records'],
+  queryKey: queryKeys.cards.records,
   queryFn: ({ pageParam }) => getCardRecords(pageParam),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),

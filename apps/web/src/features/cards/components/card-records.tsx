@@ -1,8 +1,8 @@
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { formatYuan, yuanToFen, type CardRecord } from '@marquee/contracts';
+import { QueryView } from '@/components/ui/query-view';
 import { getLang } from '@/lib/i18n/i18n';
 import { useCardRecords } from '../api/get-card-records';
-import { groupCardNo, ledgerKindLabel, signedYuan, yuanText } from '../card-display';
+import { groupCardNo, ledgerKindLabel, signedYuan } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 
@@ -19,17 +19,28 @@ const dateTime = new Intl.DateTimeFormat(getLang() === 'en' ? 'en-GB' : 'zh-CN',
 export function CardRecords() {
   const t = cardsMessages.useT();
   const records = useCardRecords();
-  if (records.isPending) return <CenteredSpinner />;
-  if (records.error) {
-    return (
-      <FailureBlock
-        title={t('loadFailed')}
-        message={records.error.message}
-        onRetry={() => void records.refetch()}
-      />
-    );
-  }
-  const list = records.data.pages.flatMap((page) => page.list);
+  return (
+    <QueryView query={records} failureTitle={t('loadFailed')}>
+      {(data) => (
+        <RecordList
+          list={data.pages.flatMap((page) => page.list)}
+          hasNextPage={records.hasNextPage}
+          isFetchingNextPage={records.isFetchingNextPage}
+          fetchNextPage={() => void records.fetchNextPage()}
+        />
+      )}
+    </QueryView>
+  );
+}
+
+function RecordList(props: {
+  list: CardRecord[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+}) {
+  const t = cardsMessages.useT();
+  const { list } = props;
   return (
     <section className="card-records" aria-labelledby="card-records-title">
       <h2 id="card-records-title" className="section-title">
@@ -56,7 +67,7 @@ export function CardRecords() {
                   {signedYuan(record.amount)}
                 </span>
                 <span className="card-record__after">
-                  {t('balanceAfter', { amount: yuanText(record.balanceAfter) })}
+                  {t('balanceAfter', { amount: formatYuan(yuanToFen(record.balanceAfter)) })}
                 </span>
               </div>
             </li>
@@ -65,14 +76,14 @@ export function CardRecords() {
       )}
       {list.length > 0 && (
         <div className="card-records__more">
-          {records.hasNextPage ? (
+          {props.hasNextPage ? (
             <button
               type="button"
               className="button"
-              disabled={records.isFetchingNextPage}
-              onClick={() => void records.fetchNextPage()}
+              disabled={props.isFetchingNextPage}
+              onClick={props.fetchNextPage}
             >
-              {records.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+              {props.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
             </button>
           ) : (
             <span>{t('noMore')}</span>

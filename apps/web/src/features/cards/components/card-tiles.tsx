@@ -1,41 +1,41 @@
+import { formatYuan, yuanToFen, type StoreCard } from '@marquee/contracts';
 import { Link } from 'react-router';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
-import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { QueryView } from '@/components/ui/query-view';
 import { useUserCards } from '../api/get-user-cards';
-import { cardTypeLabel, groupCardNo, yuanText } from '../card-display';
+import { cardTypeLabel, groupCardNo } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
+import { paths } from '@/lib/paths';
 
 /** The user's cards as card-like tiles: name, type badges, number, balance. */
 export function CardTiles() {
   const t = cardsMessages.useT();
-  const { data, error, refetch, isPending } = useUserCards();
-  if (isPending) return <CenteredSpinner />;
-  if (error)
-    return (
-      <FailureBlock
-        title={t('loadFailed')}
-        message={error.message}
-        onRetry={() => void refetch()}
-      />
-    );
-  if (data.storeCard.length === 0) {
-    return (
-      <EmptyState
-        title={t('noCards')}
-        description={t('noCardsHint')}
-        action={
-          <Link to="/account/recharge" className="button button--primary">
+  const cards = useUserCards();
+  return (
+    <QueryView
+      query={cards}
+      failureTitle={t('loadFailed')}
+      isEmpty={(data) => data.storeCard.length === 0}
+      empty={{
+        title: t('noCards'),
+        description: t('noCardsHint'),
+        action: (
+          <Link to={paths.accountRecharge()} className="button button--primary">
             {t('goRecharge')}
           </Link>
-        }
-      />
-    );
-  }
+        ),
+      }}
+    >
+      {(data) => <CardList storeCard={data.storeCard} />}
+    </QueryView>
+  );
+}
+
+function CardList(props: { storeCard: readonly StoreCard[] }) {
+  const t = cardsMessages.useT();
   return (
     <ul className="card-tiles" aria-label={t('cardsTitle')}>
-      {data.storeCard.map((card) => {
+      {props.storeCard.map((card) => {
         const isGeneral = card.cardTypeList.includes('general');
         return (
           <li
@@ -56,7 +56,7 @@ export function CardTiles() {
             <p className="card-tile__balance">
               <small>{t('balance')}</small>
               <span data-testid="card-balance">
-                {t('yuan', { amount: yuanText(card.balance) })}
+                {t('yuan', { amount: formatYuan(yuanToFen(card.balance)) })}
               </span>
             </p>
             <p className="card-tile__number">{groupCardNo(card.cardNo)}</p>

@@ -1,6 +1,5 @@
-import { balanceForType } from '@marquee/contracts';
+import { balanceForType, formatYuan, yuanToFen } from '@marquee/contracts';
 import { useUserCards } from '../api/get-user-cards';
-import { yuanText } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 
@@ -20,7 +19,9 @@ export function CardsSummary() {
     <section className="cards-summary" aria-label={t('summaryTitle')}>
       {rows.map((row) => (
         <div key={row.id} className="cards-summary__item" data-testid={`summary-${row.id}`}>
-          <span className="cards-summary__amount">{t('yuan', { amount: yuanText(row.yuan) })}</span>
+          <span className="cards-summary__amount">
+            {t('yuan', { amount: formatYuan(yuanToFen(row.yuan)) })}
+          </span>
           <span className="cards-summary__label">{row.label}</span>
         </div>
       ))}

@@ -1,10 +1,12 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ScanButton } from '@/lib/messenger/scan-button';
 import { useRechargeCard } from '../api/recharge-card';
-import { rechargeProblems, yuanText } from '../card-display';
+import { rechargeProblems } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
+import { paths } from '@/lib/paths';
 
 /**
  * Recharge with a top-up card's number and password. The server's message shows as it is: one
@@ -34,15 +36,15 @@ export function RechargeForm() {
           {t('successBody', {
             cardName: card.name,
             last4: card.cardNo.slice(-4),
-            amount: yuanText(amount),
+            amount: formatYuan(yuanToFen(amount)),
           })}
         </p>
         <p className="recharge-result__balance">
-          {t('newBalance', { amount: yuanText(card.balance) })}
+          {t('newBalance', { amount: formatYuan(yuanToFen(card.balance)) })}
         </p>
         {isNewCard && <p className="recharge-result__note">{t('newCard')}</p>}
         <div className="recharge-result__actions">
-          <Link to="/account/card_list" className="button button--primary button--block">
+          <Link to={paths.accountCardList()} className="button button--primary button--block">
             {t('viewCards')}
           </Link>
           <button

@@ -1,6 +1,7 @@
 import { cinemaDetailCall, type CallQuery } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CinemaDetailQuery = CallQuery<typeof cinemaDetailCall>;
 
@@ -10,7 +11,10 @@ export function getCinemaDetail(query: CinemaDetailQuery) {
 }
 
 export const cinemaDetailQuery = (query: CinemaDetailQuery) =>
-  queryOptions({ queryKey: ['cinemas', 'detail', query], queryFn: () => getCinemaDetail(query) });
+  queryOptions({
+    queryKey: queryKeys.cinemas.detail(query),
+    queryFn: () => getCinemaDetail(query),
+  });
 
 export function useCinemaDetail(query: CinemaDetailQuery) {
   return useQuery(cinemaDetailQuery(query));

@@ -1,6 +1,7 @@
 import { cinemaListCall, type CallQuery } from '@marquee/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CinemaListQuery = CallQuery<typeof cinemaListCall>;
 
@@ -10,7 +11,7 @@ export function getCinemaList(query: CinemaListQuery) {
 }
 
 export const cinemaListQuery = (query: CinemaListQuery) =>
-  queryOptions({ queryKey: ['cinemas', 'list', query], queryFn: () => getCinemaList(query) });
+  queryOptions({ queryKey: queryKeys.cinemas.list(query), queryFn: () => getCinemaList(query) });
 
 export function useCinemaList(query: CinemaListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({

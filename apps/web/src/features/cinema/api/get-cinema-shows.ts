@@ -1,6 +1,7 @@
 import { cinemaShowsCall, type CallQuery } from '@marquee/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CinemaShowsQuery = CallQuery<typeof cinemaShowsCall>;
 
@@ -10,7 +11,7 @@ export function getCinemaShows(query: CinemaShowsQuery) {
 }
 
 export const cinemaShowsQuery = (query: CinemaShowsQuery) =>
-  queryOptions({ queryKey: ['cinemas', 'shows', query], queryFn: () => getCinemaShows(query) });
+  queryOptions({ queryKey: queryKeys.cinemas.shows(query), queryFn: () => getCinemaShows(query) });
 
 export function useCinemaShows(query: CinemaShowsQuery, options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -1,6 +1,7 @@
 import { filmListCall, type FilmStatus } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /film/list: films showing (best rated first) or coming soon (soonest first). */
 export function getFilmList(status: FilmStatus) {
@@ -8,7 +9,7 @@ export function getFilmList(status: FilmStatus) {
 }
 
 export const filmListQuery = (status: FilmStatus) =>
-  queryOptions({ queryKey: ['films', 'list', status], queryFn: () => getFilmList(status) });
+  queryOptions({ queryKey: queryKeys.films.list(status), queryFn: () => getFilmList(status) });
 
 export function useFilmList(status: FilmStatus) {
   return useQuery(filmListQuery(status));

@@ -1,6 +1,7 @@
 import { filmShowsCall, type CallQuery } from '@marquee/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type FilmShowsQuery = CallQuery<typeof filmShowsCall>;
 
@@ -10,7 +11,7 @@ export function getFilmShows(query: FilmShowsQuery) {
 }
 
 export const filmShowsQuery = (query: FilmShowsQuery) =>
-  queryOptions({ queryKey: ['films', 'shows', query], queryFn: () => getFilmShows(query) });
+  queryOptions({ queryKey: queryKeys.films.shows(query), queryFn: () => getFilmShows(query) });
 
 export function useFilmShows(query: FilmShowsQuery, options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -1,9 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { EnvironmentOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { QueryView } from '@/components/ui/query-view';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { nearQueryOf, useLocation } from '@/lib/location';
 import { cinemaDateOf } from '@/lib/show-time';
@@ -15,14 +14,17 @@ import { DateTabs } from './date-tabs';
 import { formatDistance } from './format';
 import { ShowList } from './show-list';
 import './cinema.css';
+import { paths } from '@/lib/paths';
 
 /** /cinema/detail?cinemaId=&date=&filmId=: the cinema, its dates, its films and their shows. */
-export function CinemaDetail(props: {
+interface CinemaDetailProps {
   cinemaId: string;
   date: string | null;
   filmId: string | null;
   onChange: (next: { date?: string; filmId?: string }) => void;
-}) {
+}
+
+export function CinemaDetail(props: CinemaDetailProps) {
   const t = cinemaMessages.useT();
   const common = commonMessages.useT();
   const location = useLocation();
@@ -34,24 +36,25 @@ export function CinemaDetail(props: {
         title={t('noCinema')}
         description={t('noCinemaHint')}
         action={
-          <Link to="/home/cinema" className="button button--primary">
+          <Link to={paths.homeCinema()} className="button button--primary">
             {t('goCinemas')}
           </Link>
         }
       />
     );
   }
-  if (detail.isPending) return <CenteredSpinner />;
-  if (detail.isError) {
-    return (
-      <FailureBlock
-        title={common('somethingWrong')}
-        message={detail.error.message}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-  }
-  const { cinema, showDates } = detail.data;
+  return (
+    <QueryView query={detail} failureTitle={common('somethingWrong')}>
+      {(data) => <CinemaDetailView {...props} data={data} />}
+    </QueryView>
+  );
+}
+
+function CinemaDetailView(
+  props: CinemaDetailProps & { data: NonNullable<ReturnType<typeof useCinemaDetail>['data']> },
+) {
+  const t = cinemaMessages.useT();
+  const { cinema, showDates } = props.data;
   const today = cinemaDateOf(new Date());
   const date = props.date && showDates.includes(props.date) ? props.date : showDates[0];
   const distance = formatDistance(cinema.distanceMeters);
@@ -115,7 +118,6 @@ function CinemaFilms(props: {
   onFilm: (filmId: string) => void;
 }) {
   const t = cinemaMessages.useT();
-  const f = filmMessages.useT();
   const shows = useCinemaShows({ cinemaId: props.cinemaId, date: props.date });
   const selectedPoster = useRef<HTMLButtonElement | null>(null);
   const selectedId = shows.data?.films.find((entry) => entry.film.id === props.filmId)?.film.id;
@@ -123,20 +125,34 @@ function CinemaFilms(props: {
   useEffect(() => {
     selectedPoster.current?.scrollIntoView({ inline: 'center', block: 'nearest' });
   }, [selectedId]);
-  if (shows.isPending) return <CenteredSpinner />;
-  if (shows.isError) {
-    return (
-      <FailureBlock
-        title={t('cinemasFailed')}
-        message={shows.error.message}
-        onRetry={() => void shows.refetch()}
-      />
-    );
-  }
-  const films = shows.data.films;
-  if (films.length === 0) {
-    return <EmptyState title={t('noShowsOnDate')} description={t('noShowsOnDateHint')} />;
-  }
+  return (
+    <QueryView
+      query={shows}
+      failureTitle={t('cinemasFailed')}
+      isEmpty={(data) => data.films.length === 0}
+      empty={{ title: t('noShowsOnDate'), description: t('noShowsOnDateHint') }}
+    >
+      {(data) => (
+        <FilmStrip
+          films={data.films}
+          filmId={props.filmId}
+          onFilm={props.onFilm}
+          selectedPoster={selectedPoster}
+        />
+      )}
+    </QueryView>
+  );
+}
+
+function FilmStrip(props: {
+  films: NonNullable<ReturnType<typeof useCinemaShows>['data']>['films'];
+  filmId: string | null;
+  onFilm: (filmId: string) => void;
+  selectedPoster: RefObject<HTMLButtonElement | null>;
+}) {
+  const t = cinemaMessages.useT();
+  const f = filmMessages.useT();
+  const { films, selectedPoster } = props;
   const selected = films.find((entry) => entry.film.id === props.filmId) ?? films[0]!;
   const { film } = selected;
   return (

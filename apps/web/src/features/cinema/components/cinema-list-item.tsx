@@ -1,9 +1,10 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CinemaSummary } from '@marquee/contracts';
 import { cinemaMessages } from '../cinema-messages';
 import { formatDistance } from './format';
-import { cinemaPath } from './paths';
+import { paths } from '@/lib/paths';
 
 /** A cinema in a list: name and price, address and distance, its service tags. */
 export function CinemaListItem(props: {
@@ -16,12 +17,12 @@ export function CinemaListItem(props: {
   const distance = formatDistance(cinema.distanceMeters);
   return (
     <li className="cinema-item">
-      <Link to={props.to ?? cinemaPath(cinema.id)} className="cinema-item__link">
+      <Link to={props.to ?? paths.cinemaDetail(cinema.id)} className="cinema-item__link">
         <span className="cinema-item__top">
           <strong className="cinema-item__name">{cinema.name}</strong>
           {cinema.minPrice !== null && (
             <span className="cinema-item__price">
-              {t('fromPrice', { price: cinema.minPrice.toFixed(2) })}
+              {t('fromPrice', { price: formatYuan(yuanToFen(cinema.minPrice)) })}
             </span>
           )}
         </span>

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { QueryView } from '@/components/ui/query-view';
 import { nearQueryOf, useLocation } from '@/lib/location';
 import { useCinemaList } from '../api/get-cinema-list';
 import { cinemaMessages } from '../cinema-messages';
@@ -63,22 +62,21 @@ export function CinemaSearch() {
           title={t('searchStart')}
           description={t('searchStartHint')}
         />
-      ) : results.isPending ? (
-        <CenteredSpinner />
-      ) : results.isError ? (
-        <FailureBlock
-          title={t('cinemasFailed')}
-          message={results.error.message}
-          onRetry={() => void results.refetch()}
-        />
-      ) : results.data.list.length === 0 ? (
-        <EmptyState title={t('searchNone')} description={t('searchNoneHint', { keyword })} />
       ) : (
-        <ul className="cinema-list" aria-busy={results.isFetching}>
-          {results.data.list.map((cinema) => (
-            <CinemaListItem key={cinema.id} cinema={cinema} />
-          ))}
-        </ul>
+        <QueryView
+          query={results}
+          failureTitle={t('cinemasFailed')}
+          isEmpty={(data) => data.list.length === 0}
+          empty={{ title: t('searchNone'), description: t('searchNoneHint', { keyword }) }}
+        >
+          {(data) => (
+            <ul className="cinema-list" aria-busy={results.isFetching}>
+              {data.list.map((cinema) => (
+                <CinemaListItem key={cinema.id} cinema={cinema} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { FilmSummary } from '@marquee/contracts';
 import { filmMessages } from '../film-messages';
-import { filmPath } from './paths';
+import { paths } from '@/lib/paths';
 
 const monthNames = [
   'Jan',
@@ -35,7 +35,7 @@ export function FilmCard(props: { film: FilmSummary }) {
   const isShowing = film.status === 'showing';
   return (
     <li className="film-card">
-      <Link to={filmPath(film.id)} className="film-card__link">
+      <Link to={paths.cinemaFilm(film.id)} className="film-card__link">
         <img
           className="film-card__poster"
           src={film.posterUrl}
@@ -65,7 +65,7 @@ export function FilmCard(props: { film: FilmSummary }) {
         </span>
       </Link>
       <Link
-        to={filmPath(film.id)}
+        to={paths.cinemaFilm(film.id)}
         className={`film-card__action${isShowing ? '' : ' film-card__action--quiet'}`}
         aria-label={`${isShowing ? t('buy') : t('preview')} ${film.title}`}
       >

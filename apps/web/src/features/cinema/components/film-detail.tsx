@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { QueryView } from '@/components/ui/query-view';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { nearQueryOf, useLocation } from '@/lib/location';
 import { cinemaDateOf } from '@/lib/show-time';
@@ -13,21 +12,21 @@ import { filmMessages } from '../film-messages';
 import { CinemaListItem } from './cinema-list-item';
 import { DateTabs } from './date-tabs';
 import { releaseText } from './film-card';
-import { cinemaPath } from './paths';
 import { ShowChips } from './show-list';
 import './cinema.css';
+import { paths } from '@/lib/paths';
 
 /** /cinema/film?filmId=&date=: the film, then the cinemas showing it on the chosen date. */
-export function FilmDetail(props: {
+interface FilmDetailProps {
   filmId: string;
   date: string | null;
   onDate: (date: string) => void;
-}) {
+}
+
+export function FilmDetail(props: FilmDetailProps) {
   const t = cinemaMessages.useT();
   const common = commonMessages.useT();
-  const f = filmMessages.useT();
   const film = useFilmDetail(props.filmId);
-  const [isSynopsisOpen, setSynopsisOpen] = useState(false);
 
   if (!props.filmId) {
     return (
@@ -35,24 +34,27 @@ export function FilmDetail(props: {
         title={t('noFilm')}
         description={t('noFilmHint')}
         action={
-          <Link to="/home/index" className="button button--primary">
+          <Link to={paths.homeIndex()} className="button button--primary">
             {t('goHome')}
           </Link>
         }
       />
     );
   }
-  if (film.isPending) return <CenteredSpinner />;
-  if (film.isError) {
-    return (
-      <FailureBlock
-        title={common('somethingWrong')}
-        message={film.error.message}
-        onRetry={() => void film.refetch()}
-      />
-    );
-  }
-  const detail = film.data;
+  return (
+    <QueryView query={film} failureTitle={common('somethingWrong')}>
+      {(data) => <FilmDetailView {...props} detail={data} />}
+    </QueryView>
+  );
+}
+
+function FilmDetailView(
+  props: FilmDetailProps & { detail: NonNullable<ReturnType<typeof useFilmDetail>['data']> },
+) {
+  const t = cinemaMessages.useT();
+  const f = filmMessages.useT();
+  const [isSynopsisOpen, setSynopsisOpen] = useState(false);
+  const { detail } = props;
   const today = cinemaDateOf(new Date());
   const date =
     props.date && detail.showDates.includes(props.date) ? props.date : detail.showDates[0];
@@ -158,30 +160,26 @@ function FilmCinemas(props: { filmId: string; date: string }) {
     { filmId: props.filmId, date: props.date, ...nearQueryOf(location) },
     { enabled: location.status !== 'locating' },
   );
-  if (shows.isPending) return <CenteredSpinner />;
-  if (shows.isError) {
-    return (
-      <FailureBlock
-        title={t('cinemasFailed')}
-        message={shows.error.message}
-        onRetry={() => void shows.refetch()}
-      />
-    );
-  }
-  if (shows.data.cinemas.length === 0) {
-    return <EmptyState title={t('noShowsOnDate')} description={t('noShowsOnDateHint')} />;
-  }
   return (
-    <ul className="cinema-list" aria-busy={shows.isFetching}>
-      {shows.data.cinemas.map(({ cinema, shows: cinemaShows }) => (
-        <CinemaListItem
-          key={cinema.id}
-          cinema={cinema}
-          to={cinemaPath(cinema.id, { filmId: props.filmId, date: props.date })}
-        >
-          <ShowChips shows={cinemaShows} />
-        </CinemaListItem>
-      ))}
-    </ul>
+    <QueryView
+      query={shows}
+      failureTitle={t('cinemasFailed')}
+      isEmpty={(data) => data.cinemas.length === 0}
+      empty={{ title: t('noShowsOnDate'), description: t('noShowsOnDateHint') }}
+    >
+      {(data) => (
+        <ul className="cinema-list" aria-busy={shows.isFetching}>
+          {data.cinemas.map(({ cinema, shows: cinemaShows }) => (
+            <CinemaListItem
+              key={cinema.id}
+              cinema={cinema}
+              to={paths.cinemaDetail(cinema.id, { filmId: props.filmId, date: props.date })}
+            >
+              <ShowChips shows={cinemaShows} />
+            </CinemaListItem>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }

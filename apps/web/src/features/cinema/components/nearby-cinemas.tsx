@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
-import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { QueryView } from '@/components/ui/query-view';
 import { nearQueryOf, useLocation } from '@/lib/location';
 import { getCinemaList } from '../api/get-cinema-list';
 import { cinemaMessages } from '../cinema-messages';
 import { CinemaListItem } from './cinema-list-item';
 import './cinema.css';
+import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +18,7 @@ export function NearbyCinemas() {
   const location = useLocation();
   const near = nearQueryOf(location);
   const list = useInfiniteQuery({
-    queryKey: ['cinemas', 'list', 'nearby', near],
+    queryKey: queryKeys.cinemas.nearby(near),
     queryFn: ({ pageParam }) => getCinemaList({ ...near, pageNum: pageParam, pageSize: PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
@@ -27,7 +27,7 @@ export function NearbyCinemas() {
 
   return (
     <div className="cinemas">
-      <Link to="/cinema/search" className="search-entry">
+      <Link to={paths.cinemaSearch()} className="search-entry">
         <SearchOutline aria-hidden />
         <span>{t('searchPlaceholder')}</span>
       </Link>
@@ -42,37 +42,34 @@ export function NearbyCinemas() {
           <strong>{t('byName')}</strong> {t('locationOffHint')}
         </p>
       )}
-      {list.isPending ? (
-        <CenteredSpinner />
-      ) : list.isError ? (
-        <FailureBlock
-          title={t('cinemasFailed')}
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.pages[0]?.total === 0 ? (
-        <EmptyState title={t('noCinemas')} />
-      ) : (
-        <>
-          <ul className="cinema-list">
-            {list.data.pages
-              .flatMap((page) => page.list)
-              .map((cinema) => (
-                <CinemaListItem key={cinema.id} cinema={cinema} />
-              ))}
-          </ul>
-          {list.hasNextPage && (
-            <button
-              type="button"
-              className="button button--block load-more"
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-            </button>
-          )}
-        </>
-      )}
+      <QueryView
+        query={list}
+        failureTitle={t('cinemasFailed')}
+        isEmpty={(data) => data.pages[0]?.total === 0}
+        empty={{ title: t('noCinemas') }}
+      >
+        {(data) => (
+          <>
+            <ul className="cinema-list">
+              {data.pages
+                .flatMap((page) => page.list)
+                .map((cinema) => (
+                  <CinemaListItem key={cinema.id} cinema={cinema} />
+                ))}
+            </ul>
+            {list.hasNextPage && (
+              <button
+                type="button"
+                className="button button--block load-more"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+              </button>
+            )}
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,9 +1,10 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { Link } from 'react-router';
 import type { ShowSummary } from '@marquee/contracts';
 import { cinemaTimeOf } from '@/lib/show-time';
 import { cinemaMessages } from '../cinema-messages';
 import { filmMessages } from '../film-messages';
-import { seatPath } from './paths';
+import { paths } from '@/lib/paths';
 
 /** A cinema's shows of one film, Maoyan style: time and end, language and hall, price, "购票". */
 export function ShowList(props: { shows: readonly ShowSummary[] }) {
@@ -16,14 +17,14 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
         return (
           <li key={show.showId} className="show-row">
             <Link
-              to={seatPath(show.showId)}
+              to={paths.cinemaSeat(show.showId)}
               className="show-row__link"
               aria-label={t('showAria', {
                 time: start,
                 language: show.language,
                 format: show.format,
                 hall: show.hallName,
-                price: show.discountPrice.toFixed(2),
+                price: formatYuan(yuanToFen(show.discountPrice)),
               })}
             >
               <span className="show-row__time">
@@ -37,8 +38,8 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
                 <small>{show.hallName}</small>
               </span>
               <span className="show-row__price">
-                <strong>¥{show.discountPrice.toFixed(2)}</strong>
-                {show.price > show.discountPrice && <s>¥{show.price.toFixed(2)}</s>}
+                <strong>¥{formatYuan(yuanToFen(show.discountPrice))}</strong>
+                {show.price > show.discountPrice && <s>¥{formatYuan(yuanToFen(show.price))}</s>}
               </span>
               <span className="show-row__buy" aria-hidden>
                 {f('buy')}
@@ -61,14 +62,14 @@ export function ShowChips(props: { shows: readonly ShowSummary[] }) {
         return (
           <li key={show.showId}>
             <Link
-              to={seatPath(show.showId)}
+              to={paths.cinemaSeat(show.showId)}
               className="show-chip"
               aria-label={t('showAria', {
                 time: start,
                 language: show.language,
                 format: show.format,
                 hall: show.hallName,
-                price: show.discountPrice.toFixed(2),
+                price: formatYuan(yuanToFen(show.discountPrice)),
               })}
             >
               <strong>{start}</strong>

@@ -1,6 +1,7 @@
 import { cancelFilmOrderCall } from '@marquee/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /filmOrder/cancel: releases the order's held seats. */
 export function cancelFilmOrder(orderId: string) {
@@ -12,8 +13,10 @@ export function useCancelFilmOrder() {
   return useMutation({
     mutationFn: cancelFilmOrder,
     onSuccess: (order) => {
-      void queryClient.invalidateQueries({ queryKey: ['filmOrders'] });
-      void queryClient.invalidateQueries({ queryKey: ['shows', 'seats', order.showInfo.showId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.filmOrders.all });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.shows.seats(order.showInfo.showId),
+      });
     },
   });
 }

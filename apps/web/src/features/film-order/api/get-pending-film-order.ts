@@ -1,6 +1,7 @@
 import { pendingFilmOrderCall } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /filmOrder/pending: the user's unpaid, unexpired order for a show, or null. */
 export function getPendingFilmOrder(showId: string) {
@@ -9,7 +10,7 @@ export function getPendingFilmOrder(showId: string) {
 
 export const pendingFilmOrderQuery = (showId: string) =>
   queryOptions({
-    queryKey: ['filmOrders', 'pending', showId],
+    queryKey: queryKeys.filmOrders.pending(showId),
     queryFn: () => getPendingFilmOrder(showId),
     staleTime: 0,
   });

@@ -1,6 +1,7 @@
 import { showSeatsCall } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Availability goes stale fast while people choose seats: refresh every 10 s and on focus. */
 export const SEAT_REFRESH_MS = 10_000;
@@ -12,7 +13,7 @@ export function getShowSeats(showId: string) {
 
 export const showSeatsQuery = (showId: string) =>
   queryOptions({
-    queryKey: ['shows', 'seats', showId],
+    queryKey: queryKeys.shows.seats(showId),
     queryFn: () => getShowSeats(showId),
     staleTime: 0,
   });

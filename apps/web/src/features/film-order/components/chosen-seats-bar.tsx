@@ -28,7 +28,7 @@ export function ChosenSeatsBar(props: {
             <li key={seat.id} className="chosen-bar__seat">
               <span className="chosen-bar__seat-text">
                 <strong>{seat.label}</strong>
-                <small>¥{seat.discountPrice.toFixed(2)}</small>
+                <small>¥{formatYuan(yuanToFen(seat.discountPrice))}</small>
               </span>
               <button
                 type="button"

@@ -1,98 +1,71 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorCode, type FilmOrder } from '@marquee/contracts';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
+import { formatYuan, payParamFor, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import type { RenderPay } from '@/lib/pay-slot';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
-import { isApiError } from '@/lib/api/api-error';
 import { showStartLabel } from '@/lib/show-time';
 import { useCancelFilmOrder } from '../api/cancel-film-order';
 import { usePendingFilmOrder } from '../api/get-pending-film-order';
 import { filmOrderMessages } from '../film-order-messages';
 import { DeadlineBanner } from '@/components/ui/deadline-banner';
 import { useCountdown } from '@/lib/use-countdown';
-import { filmOrderStore, useFilmOrder } from '../hooks/use-film-order';
-import { PayPanelSlot } from './pay-panel-slot';
+import { filmOrderStore } from '../film-order-store';
 import './order-confirmation.css';
-
-const seatPath = (showId: string) => `/cinema/seat?showId=${encodeURIComponent(showId)}`;
+import { paths } from '@/lib/paths';
+import { QueryView } from '@/components/ui/query-view';
 
 /**
- * /cinema/order?showId=: the held order with its countdown. The client store answers at once; the
- * server's pending order for the show confirms it (and is the fallback after a reload elsewhere).
+ * /cinema/order?showId=: the held order with its countdown. The order is server state: the show's
+ * pending order, written by the create mutation and read again after a reload.
  */
-export function OrderConfirmation(props: { showId: string; defaultPhone: string }) {
+export function OrderConfirmation(props: {
+  showId: string;
+  defaultPhone: string;
+  renderPay: RenderPay;
+}) {
   const t = filmOrderMessages.useT();
-  const stored = useFilmOrder();
   const pending = usePendingFilmOrder(props.showId);
-  const storedOrder =
-    stored.order && stored.showInfo?.showId === props.showId ? stored.order : undefined;
-
-  // The server's answer wins; its serverTime gives the phone's clock offset.
-  const serverOrder = pending.data?.order;
-  const order = serverOrder ?? storedOrder;
-  const offsetMs = serverOrder ? Date.parse(serverOrder.serverTime) - pending.dataUpdatedAt : 0;
-
-  useEffect(() => {
-    if (serverOrder && !storedOrder) {
-      filmOrderStore.restoreFrom({
-        cinemaInfo: serverOrder.cinemaInfo,
-        showInfo: serverOrder.showInfo,
-        seats: serverOrder.seats,
-        order: serverOrder,
-      });
-    }
-  }, [serverOrder, storedOrder]);
-
-  if (!order) {
-    if (pending.isPending && props.showId) return <CenteredSpinner />;
-    // An unknown show has no order for this user: that is the empty state, not a failure.
-    if (
-      pending.isError &&
-      !(isApiError(pending.error) && pending.error.code === ErrorCode.NOT_FOUND)
-    ) {
-      return (
-        <FailureBlock
-          title={t('orderLoadFailed')}
-          message={pending.error.message}
-          onRetry={() => void pending.refetch()}
-        />
-      );
-    }
-    return (
-      <EmptyState
-        title={t('noOrder')}
-        description={t('noOrderHint')}
-        action={
-          props.showId ? (
-            <Link to={seatPath(props.showId)} className="button button--primary">
-              {t('backToSeats')}
-            </Link>
-          ) : undefined
-        }
-      />
-    );
-  }
-  // The server no longer lists it as pending and it has not timed out: it was paid or cancelled.
-  const isGone = pending.isSuccess && !serverOrder && Date.parse(order.holdExpiresAt) > Date.now();
-  if (isGone) {
-    return (
-      <EmptyState
-        title={t('noOrder')}
-        description={t('noOrderHint')}
-        action={
-          <Link to={seatPath(props.showId)} className="button button--primary">
-            {t('backToSeats')}
-          </Link>
-        }
-      />
-    );
-  }
-  return <HeldOrder order={order} offsetMs={offsetMs} defaultPhone={props.defaultPhone} />;
+  const noOrder = {
+    title: t('noOrder'),
+    description: t('noOrderHint'),
+    action: props.showId ? (
+      <Link to={paths.cinemaSeat(props.showId)} className="button button--primary">
+        {t('backToSeats')}
+      </Link>
+    ) : undefined,
+  };
+  if (!props.showId) return <EmptyState {...noOrder} />;
+  // An unknown show has no order for this user: that is the empty state, not a failure.
+  return (
+    <QueryView
+      query={pending}
+      failureTitle={t('orderLoadFailed')}
+      isEmpty={(data) => !data.order}
+      empty={noOrder}
+      isNotFoundEmpty
+    >
+      {({ order }) =>
+        order && (
+          <HeldOrder
+            order={order}
+            // The server's serverTime against when it answered gives the phone's clock offset.
+            offsetMs={Date.parse(order.serverTime) - pending.dataUpdatedAt}
+            defaultPhone={props.defaultPhone}
+            renderPay={props.renderPay}
+          />
+        )
+      }
+    </QueryView>
+  );
 }
 
-function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: string }) {
+function HeldOrder(props: {
+  order: FilmOrder;
+  offsetMs: number;
+  defaultPhone: string;
+  renderPay: RenderPay;
+}) {
   const t = filmOrderMessages.useT();
   const navigate = useNavigate();
   const { order } = props;
@@ -104,7 +77,7 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
 
   const chooseAgain = () => {
     filmOrderStore.reset();
-    navigate(seatPath(showId), { replace: true });
+    navigate(paths.cinemaSeat(showId), { replace: true });
   };
   const confirmCancel = () =>
     confirmAndRun({
@@ -161,7 +134,7 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
                 {order.seats.map((seat) => (
                   <li key={seat.id}>
                     <span>{seat.label}</span>
-                    <span>¥{seat.discountPrice.toFixed(2)}</span>
+                    <span>¥{formatYuan(yuanToFen(seat.discountPrice))}</span>
                   </li>
                 ))}
               </ul>
@@ -202,7 +175,12 @@ function HeldOrder(props: { order: FilmOrder; offsetMs: number; defaultPhone: st
       )}
 
       <div className="order-confirm__pay">
-        <PayPanelSlot order={order} phone={phone} isExpired={isExpired} />
+        {props.renderPay({
+          param: payParamFor('film', order.id),
+          total: order.total,
+          phone,
+          isExpired,
+        })}
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import type { PriceArea, SeatRow } from '@marquee/contracts';
 import { filmOrderMessages } from '../film-order-messages';
 
@@ -67,7 +68,7 @@ export function SeatLegend(props: { priceAreas: readonly PriceArea[]; rows: read
                 style={{ ['--area' as string]: area.color }}
                 aria-hidden
               />
-              {area.name} ¥{area.discountPrice.toFixed(2)}
+              {area.name} ¥{formatYuan(yuanToFen(area.discountPrice))}
             </li>
           ))}
         </ul>

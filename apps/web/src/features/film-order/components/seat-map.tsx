@@ -1,8 +1,10 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import {
   memo,
   useCallback,
   useId,
   useMemo,
+  useLayoutEffect,
   useRef,
   type FocusEvent,
   type KeyboardEvent,
@@ -62,8 +64,10 @@ export function SeatMap(props: {
 
   // The latest handler behind a stable callback, so memoised seats do not re-render for it.
   const onSeatRef = useRef(props.onSeat);
-  onSeatRef.current = props.onSeat;
-  const { zoomToPoint, getView, reveal } = panZoom;
+  useLayoutEffect(() => {
+    onSeatRef.current = props.onSeat;
+  });
+  const { zoomToPoint, getView, reveal, viewportRef, contentRef } = panZoom;
   const tap = useCallback(
     (seat: Seat) => {
       const box = seatBox(seat);
@@ -136,7 +140,7 @@ export function SeatMap(props: {
       </div>
       <div
         className="seat-map__viewport"
-        ref={panZoom.viewportRef}
+        ref={viewportRef}
         role="group"
         aria-label={t('mapLabel', { hall: props.hallName })}
         aria-describedby={summaryId}
@@ -148,7 +152,7 @@ export function SeatMap(props: {
         <div className="seat-map__clip" style={{ clipPath: `inset(0 0 0 ${ROW_LABEL_GUTTER}px)` }}>
           <div
             className="seat-map__content"
-            ref={panZoom.contentRef}
+            ref={contentRef}
             style={{ width: size.width, height: size.height }}
           >
             <div className="seat-map__centre" style={{ left: centreX }} aria-hidden>
@@ -243,7 +247,7 @@ const SeatButton = memo(function SeatButton(props: {
         ? ` ${t('kindWheelchair')}`
         : '';
   const label = `${t('seatLabel', { row: seat.row, col: seat.col })} ${t('seatPrice', {
-    price: discountPrice.toFixed(2),
+    price: formatYuan(yuanToFen(discountPrice)),
   })}${kindText} ${stateText}`;
   const isTappable = view === 'available' || view === 'chosen';
   return (

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Toast from 'antd-mobile/es/components/toast';
 import { RightOutline } from 'antd-mobile-icons';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   checkSeatSelection,
   ErrorCode,
@@ -21,16 +20,16 @@ import { isApiError } from '@/lib/api/api-error';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { getLang } from '@/lib/i18n/i18n';
 import { showStartLabel } from '@/lib/show-time';
+import { useCreateFilmOrder } from '../api/create-film-order';
 import { usePendingFilmOrder } from '../api/get-pending-film-order';
 import { useShowSeats } from '../api/get-show-seats';
-import { filmOrderPath } from '../film-order-store';
 import { filmOrderMessages } from '../film-order-messages';
-import { filmOrderStore } from '../hooks/use-film-order';
 import { ChosenSeatsBar } from './chosen-seats-bar';
 import { SeatLegend } from './seat-legend';
 import { SeatMap } from './seat-map';
 import { indexSeats, lostSeats, seatPrice, seatViewOf, toggleSeat } from './seat-map-model';
 import './seat-picker.css';
+import { paths } from '@/lib/paths';
 
 const hintOf = (violation: SeatRuleViolation | undefined): string | null =>
   violation ? violation.hint[getLang()] : null;
@@ -40,33 +39,38 @@ export function SeatPicker(props: { showId: string }) {
   const t = filmOrderMessages.useT();
   const common = commonMessages.useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const seatsQuery = useShowSeats(props.showId);
   const pending = usePendingFilmOrder(props.showId);
+  const createOrder = useCreateFilmOrder();
   const data = seatsQuery.data;
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
+  /** A message that also pops up as a toast once (a new object each time it should). */
+  const [notice, setNotice] = useState<{ message: string } | null>(null);
   const byId = useMemo(() => indexSeats(data?.rows ?? []), [data]);
-
-  // Fresh availability: a chosen seat someone else took meanwhile leaves the choice, with a word.
-  const chosenRef = useRef(chosen);
-  chosenRef.current = chosen;
   // While our own hold is on its way (and after it, until the page is left) the map shows our
   // seats as held: that is not someone else taking them.
-  const isHolding = useRef(false);
+  const isHolding = createOrder.isPending || createOrder.isSuccess;
+
+  // Fresh availability: a chosen seat someone else took meanwhile leaves the choice, with a word.
+  // Adjusted while rendering the new map (React's "storing information from previous renders").
+  const [seenById, setSeenById] = useState(byId);
+  if (seenById !== byId) {
+    setSeenById(byId);
+    const lost = isHolding ? [] : lostSeats(byId, chosen);
+    if (lost.length > 0) {
+      const lostIds = new Set(lost.map((seat) => seat.id));
+      setChosen(chosen.filter((id) => !lostIds.has(id)));
+      const message = t('seatTakenMeanwhile', {
+        seats: lost.map((seat) => seat.label).join(getLang() === 'en' ? ', ' : '、'),
+      });
+      setHint(message);
+      setNotice({ message });
+    }
+  }
   useEffect(() => {
-    if (isHolding.current) return;
-    const lost = lostSeats(byId, chosenRef.current);
-    if (lost.length === 0) return;
-    const lostIds = new Set(lost.map((seat) => seat.id));
-    setChosen((current) => current.filter((id) => !lostIds.has(id)));
-    const message = t('seatTakenMeanwhile', {
-      seats: lost.map((seat) => seat.label).join(getLang() === 'en' ? ', ' : '、'),
-    });
-    setHint(message);
-    Toast.show({ content: message });
-  }, [byId, t]);
+    if (notice) Toast.show({ content: notice.message });
+  }, [notice]);
 
   const onSeat = useCallback(
     (seat: Seat) => {
@@ -76,8 +80,7 @@ export function SeatPicker(props: { showId: string }) {
         Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
         return;
       }
-      const current = chosenRef.current;
-      const next = toggleSeat(data.rows, current, seat);
+      const next = toggleSeat(data.rows, chosen, seat);
       if (next.length > data.maxSeatsPerOrder) {
         const check = checkSeatSelection(data, [], next, data.maxSeatsPerOrder);
         const tooMany = check.ok
@@ -91,7 +94,7 @@ export function SeatPicker(props: { showId: string }) {
       setChosen(next);
       setHint(null);
     },
-    [data, t],
+    [data, chosen, t],
   );
 
   if (!props.showId) {
@@ -100,7 +103,7 @@ export function SeatPicker(props: { showId: string }) {
         title={t('noShow')}
         description={t('noShowHint')}
         action={
-          <Link to="/home/index" className="button button--primary">
+          <Link to={paths.homeIndex()} className="button button--primary">
             {t('pickShow')}
           </Link>
         }
@@ -114,7 +117,7 @@ export function SeatPicker(props: { showId: string }) {
         title={t('showNotFound')}
         description={seatsQuery.error.message}
         action={
-          <Link to="/home/index" className="button button--primary">
+          <Link to={paths.homeIndex()} className="button button--primary">
             {t('pickShow')}
           </Link>
         }
@@ -146,18 +149,13 @@ export function SeatPicker(props: { showId: string }) {
       if (message) Toast.show({ content: message });
       return;
     }
-    setBusy(true);
-    isHolding.current = true;
     try {
-      await filmOrderStore.createOrder(
-        { cinemaInfo: data.cinemaInfo, showInfo: data.showInfo, seats },
-        (to) => navigate(to),
-      );
-      void queryClient.invalidateQueries({ queryKey: ['filmOrders'] });
-      void queryClient.invalidateQueries({ queryKey: ['shows', 'seats', props.showId] });
+      await createOrder.mutateAsync({
+        cinemaInfo: data.cinemaInfo,
+        showInfo: data.showInfo,
+        seats,
+      });
     } catch (error) {
-      setBusy(false);
-      isHolding.current = false;
       if (!isApiError(error)) {
         setHint(error instanceof Error ? error.message : String(error));
         return;
@@ -176,7 +174,8 @@ export function SeatPicker(props: { showId: string }) {
       }
       return;
     }
-    // Held: the page is on its way to /cinema/order; stay busy so nobody holds twice meanwhile.
+    // Held: on to /cinema/order (spec §4); the mutation stays successful, so the button stays busy.
+    navigate(paths.cinemaOrder(props.showId));
   };
 
   const { showInfo, cinemaInfo } = data;
@@ -192,7 +191,7 @@ export function SeatPicker(props: { showId: string }) {
         </p>
       </header>
       {pending.data?.order && (
-        <Link to={filmOrderPath(props.showId)} className="seat-picker__pending">
+        <Link to={paths.cinemaOrder(props.showId)} className="seat-picker__pending">
           <span>{t('pendingOrderBanner')}</span>
           <span className="seat-picker__pending-go">
             {t('pendingOrderGo')} <RightOutline aria-hidden />
@@ -206,7 +205,7 @@ export function SeatPicker(props: { showId: string }) {
         total={total}
         maxSeats={data.maxSeatsPerOrder}
         hint={hint}
-        isBusy={isBusy}
+        isBusy={isHolding}
         onRemove={(id) => {
           const seat = byId.get(id);
           if (seat) setChosen(toggleSeat(data.rows, chosen, seat));

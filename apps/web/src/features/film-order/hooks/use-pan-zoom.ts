@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   clampPanZoom,
   distance,
@@ -50,9 +50,13 @@ export function usePanZoom(options: {
   const view = useRef<PanZoom>({ x: 0, y: 0, scale: 1 });
   const frame = useRef(0);
   const onView = useRef(options.onView);
-  onView.current = options.onView;
   const sizes = useRef({ content, limits });
-  sizes.current = { content, limits };
+  // The latest options for the handlers, taken after each render (never while rendering), before
+  // the effects below read them.
+  useLayoutEffect(() => {
+    onView.current = options.onView;
+    sizes.current = { content, limits };
+  });
 
   // The view is kept in the viewport minus the gutter; painting shifts it right by the gutter.
   const viewportBox = useCallback(

@@ -1,6 +1,7 @@
 import { cancelStoreOrderCall } from '@marquee/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /storeOrder/cancel {orderId}: cancel an unpaid store order; its stock goes back at once. */
 export function cancelStoreOrder(orderId: string) {
@@ -13,9 +14,9 @@ export function useCancelStoreOrder() {
     mutationFn: cancelStoreOrder,
     onSuccess: (detail) => {
       queryClient.setQueryData(['orders', 'detail', detail.orderId], detail);
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
-      // The stock is back: product pages show it on their next look.
-      void queryClient.invalidateQueries({ queryKey: ['goods'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists });
+      // The stock is back: goods pages show it on their next look.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.goods.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { orderDetailCall } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /order/detail?orderId: one order with seats, ticket, payments and refund rule. */
 export function getOrderDetail(orderId: string) {
@@ -9,7 +10,7 @@ export function getOrderDetail(orderId: string) {
 
 export const orderDetailQuery = (orderId: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', orderId],
+    queryKey: queryKeys.orders.detail(orderId),
     queryFn: () => getOrderDetail(orderId),
     // A refund through WeChat may still be pending: look again until it is settled.
     refetchInterval: (query) =>

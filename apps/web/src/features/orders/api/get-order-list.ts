@@ -1,8 +1,8 @@
-import { orderListCall } from '@marquee/contracts';
+import { orderListCall, type OrderKind } from '@marquee/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export type OrderKind = 'film' | 'store';
 const PAGE_SIZE = 10;
 
 /** GET /order/list?kind&pageNum&pageSize: the user's orders, newest first. */
@@ -12,7 +12,7 @@ export function getOrderList(kind: OrderKind, pageNum: number) {
 
 export const orderListQuery = (kind: OrderKind) =>
   infiniteQueryOptions({
-    queryKey: ['orders', 'list', kind],
+    queryKey: queryKeys.orders.list(kind),
     queryFn: ({ pageParam }) => getOrderList(kind, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),

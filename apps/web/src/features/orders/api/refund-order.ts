@@ -1,6 +1,7 @@
 import { refundOrderCall } from '@marquee/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /order/refund {orderId}: refund a ticketed film order or a ready store order while allowed. */
 export function refundOrder(orderId: string) {
@@ -13,9 +14,9 @@ export function useRefundOrder() {
     mutationFn: refundOrder,
     onSuccess: (detail) => {
       queryClient.setQueryData(['orders', 'detail', detail.orderId], detail);
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['cards'] });
-      void queryClient.invalidateQueries({ queryKey: ['goods'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cards.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.goods.all });
     },
   });
 }

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import { ErrorCode, formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
+import { formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
-import { isApiError } from '@/lib/api/api-error';
 import { useOrderDetail } from '../api/get-order-detail';
 import { ordersMessages } from '../orders-messages';
 import { cinemaDateTime } from './order-time';
 import { StatusBadge } from './status-badge';
+import { QueryView } from '@/components/ui/query-view';
 
 /** The pieces film and store order details share. */
 
@@ -41,33 +39,20 @@ export function OrderLoader(props: {
 }) {
   const t = ordersMessages.useT();
   const detail = useOrderDetail(props.orderId);
-  if (detail.isPending && props.orderId) return <CenteredSpinner />;
-  if (
-    !props.orderId ||
-    (detail.isError && isApiError(detail.error) && detail.error.code === ErrorCode.NOT_FOUND)
-  ) {
-    return (
-      <EmptyState
-        title={t('notFound')}
-        action={
-          <Link to={props.backTo} className="button button--primary">
-            {t('backToOrders')}
-          </Link>
-        }
-      />
-    );
-  }
-  if (detail.isError) {
-    return (
-      <FailureBlock
-        title={t('loadFailed')}
-        message={detail.error.message}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-  }
-  if (!detail.data) return <CenteredSpinner />;
-  return <>{props.children(detail.data)}</>;
+  const notFound = {
+    title: t('notFound'),
+    action: (
+      <Link to={props.backTo} className="button button--primary">
+        {t('backToOrders')}
+      </Link>
+    ),
+  };
+  if (!props.orderId) return <EmptyState {...notFound} />;
+  return (
+    <QueryView query={detail} failureTitle={t('loadFailed')} empty={notFound} isNotFoundEmpty>
+      {props.children}
+    </QueryView>
+  );
 }
 
 export function OrderFacts(props: { order: OrderDetail }) {

@@ -9,11 +9,12 @@ import { cinemaDateTime } from './order-time';
 import { StoreOrderBody } from './store-order-detail-view';
 import { TicketQr } from './ticket-qr';
 import './orders.css';
+import { paths } from '@/lib/paths';
 
 /** /order/detail?orderId=: the film order, its ticket and QR, its payments, and refund while allowed. */
 export function OrderDetailView(props: { orderId: string }) {
   return (
-    <OrderLoader orderId={props.orderId} backTo="/home/order">
+    <OrderLoader orderId={props.orderId} backTo={paths.homeOrder()}>
       {(order) =>
         // A store order opened by this address still shows as one.
         order.kind === 'store' ? (
@@ -91,7 +92,7 @@ function OrderDetailBody(props: { order: OrderDetail }) {
         <section className="order-detail__card">
           <p>{t('payBefore', { time: cinemaDateTime(order.payDeadlineAt) })}</p>
           <Link
-            to={`/cinema/order?showId=${encodeURIComponent(film.showInfo.showId)}`}
+            to={paths.cinemaOrder(film.showInfo.showId)}
             className="button button--primary button--block"
           >
             {t('payNow')}

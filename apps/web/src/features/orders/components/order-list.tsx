@@ -1,23 +1,25 @@
-import { formatYuan, yuanToFen, type OrderSummary } from '@marquee/contracts';
+import {
+  formatYuan,
+  yuanToFen,
+  type OrderSummary,
+  orderKinds,
+  type OrderKind,
+} from '@marquee/contracts';
 import { FileOutline } from 'antd-mobile-icons';
 import { Link, useSearchParams } from 'react-router';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
-import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { QueryView } from '@/components/ui/query-view';
 import { showStartLabel } from '@/lib/show-time';
-import { useOrderList, type OrderKind } from '../api/get-order-list';
+import { useOrderList } from '../api/get-order-list';
 import { ordersMessages } from '../orders-messages';
 import { cinemaDateTime } from './order-time';
 import { StatusBadge } from './status-badge';
 import './orders.css';
-
-const kinds: OrderKind[] = ['film', 'store'];
+import { paths } from '@/lib/paths';
 
 function detailPath(order: OrderSummary): string {
-  const id = encodeURIComponent(order.orderId);
   return order.kind === 'film'
-    ? `/order/detail?orderId=${id}`
-    : `/store/order/detail?orderId=${id}`;
+    ? paths.orderDetail(order.orderId)
+    : paths.storeOrderDetail(order.orderId);
 }
 
 /** /home/order: the user's orders in two tabs (tickets, store), newest first, a page at a time. */
@@ -28,7 +30,7 @@ export function OrderList() {
   return (
     <div className="orders">
       <div className="orders__tabs" role="tablist">
-        {kinds.map((option) => (
+        {orderKinds.map((option) => (
           <button
             key={option}
             type="button"
@@ -50,80 +52,77 @@ export function OrderList() {
 export function OrderPages(props: { kind: OrderKind; isTabPanel?: boolean }) {
   const t = ordersMessages.useT();
   const list = useOrderList(props.kind);
-  if (list.isPending) return <CenteredSpinner />;
-  if (list.isError) {
-    return (
-      <FailureBlock
-        title={t('loadFailed')}
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  }
-  const orders = list.data.pages.flatMap((page) => page.list);
-  if (orders.length === 0) {
-    return (
-      <EmptyState
-        icon={<FileOutline />}
-        title={t('empty')}
-        description={props.kind === 'film' ? t('emptyFilm') : t('emptyStore')}
-        action={
+  return (
+    <QueryView
+      query={list}
+      failureTitle={t('loadFailed')}
+      isEmpty={(data) => data.pages.every((page) => page.list.length === 0)}
+      empty={{
+        icon: <FileOutline />,
+        title: t('empty'),
+        description: props.kind === 'film' ? t('emptyFilm') : t('emptyStore'),
+        action:
           props.kind === 'store' ? (
-            <Link to="/store/product/list" className="button button--primary">
+            <Link to={paths.storeProductList()} className="button button--primary">
               {t('goToStore')}
             </Link>
-          ) : undefined
-        }
-      />
-    );
-  }
-  return (
-    <>
-      <ul className="orders__list" role={props.isTabPanel ? 'tabpanel' : undefined}>
-        {orders.map((order) => (
-          <li key={order.orderId}>
-            <Link to={detailPath(order)} className="order-item" data-testid="order-item">
-              {order.posterUrl ? (
-                <img
-                  src={order.posterUrl}
-                  alt=""
-                  width={56}
-                  // Posters are upright; goods pictures square.
-                  height={order.kind === 'film' ? 78 : 56}
-                  className="order-item__poster"
-                />
-              ) : null}
-              <div className="order-item__text">
-                <div className="order-item__head">
-                  <strong className="order-item__title">{order.title}</strong>
-                  <StatusBadge status={order.status} />
-                </div>
-                {order.subtitle && <p>{order.subtitle}</p>}
-                <p>
-                  {order.startAt ? showStartLabel(order.startAt) : cinemaDateTime(order.createdAt)}
-                </p>
-                <p className="order-item__amount">
-                  {t('amount', { amount: formatYuan(yuanToFen(order.amount)) })}
-                </p>
-              </div>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <div className="orders__more">
-        {list.hasNextPage ? (
-          <button
-            type="button"
-            className="button"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
-          </button>
-        ) : (
-          <p>{t('noMore')}</p>
-        )}
-      </div>
-    </>
+          ) : undefined,
+      }}
+    >
+      {(data) => {
+        const orders = data.pages.flatMap((page) => page.list);
+        return (
+          <>
+            <ul className="orders__list" role={props.isTabPanel ? 'tabpanel' : undefined}>
+              {orders.map((order) => (
+                <li key={order.orderId}>
+                  <Link to={detailPath(order)} className="order-item" data-testid="order-item">
+                    {order.posterUrl ? (
+                      <img
+                        src={order.posterUrl}
+                        alt=""
+                        width={56}
+                        // Posters are upright; goods pictures square.
+                        height={order.kind === 'film' ? 78 : 56}
+                        className="order-item__poster"
+                      />
+                    ) : null}
+                    <div className="order-item__text">
+                      <div className="order-item__head">
+                        <strong className="order-item__title">{order.title}</strong>
+                        <StatusBadge status={order.status} />
+                      </div>
+                      {order.subtitle && <p>{order.subtitle}</p>}
+                      <p>
+                        {order.startAt
+                          ? showStartLabel(order.startAt)
+                          : cinemaDateTime(order.createdAt)}
+                      </p>
+                      <p className="order-item__amount">
+                        {t('amount', { amount: formatYuan(yuanToFen(order.amount)) })}
+                      </p>
+                    </div>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <div className="orders__more">
+              {list.hasNextPage ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  {list.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+                </button>
+              ) : (
+                <p>{t('noMore')}</p>
+              )}
+            </div>
+          </>
+        );
+      }}
+    </QueryView>
   );
 }

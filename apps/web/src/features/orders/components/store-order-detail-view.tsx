@@ -14,6 +14,7 @@ import {
 import { cinemaDateTime } from './order-time';
 import { TicketQr } from './ticket-qr';
 import './orders.css';
+import { paths } from '@/lib/paths';
 
 /**
  * /store/order/detail?orderId=: the store order's pickup code and QR once ready, its items and
@@ -21,7 +22,7 @@ import './orders.css';
  */
 export function StoreOrderDetailView(props: { orderId: string }) {
   return (
-    <OrderLoader orderId={props.orderId} backTo="/store/order/list">
+    <OrderLoader orderId={props.orderId} backTo={paths.storeOrderList()}>
       {(order) => <StoreOrderBody order={order} />}
     </OrderLoader>
   );
@@ -85,7 +86,7 @@ export function StoreOrderBody(props: { order: OrderDetail }) {
         <section className="order-detail__card order-detail__pay">
           <p>{t('payBefore', { time: cinemaDateTime(order.payDeadlineAt) })}</p>
           <Link
-            to={`/store/order/payment?orderId=${encodeURIComponent(order.orderId)}`}
+            to={paths.storeOrderPayment(order.orderId)}
             className="button button--primary button--block"
           >
             {t('payNow')}

@@ -40,11 +40,19 @@ export function PayPasswordSheet(props: {
     props.onSaved();
   });
 
+  // Each opening starts afresh: reset while rendering the change (no effect setting state).
+  const opening = props.visible ? `open:${props.hasPayPassword}` : 'closed';
+  const [lastOpening, setLastOpening] = useState(opening);
+  if (opening !== lastOpening) {
+    setLastOpening(opening);
+    if (props.visible) {
+      setFlow(startFlow(props.hasPayPassword));
+      setDigits('');
+      setServerMessage(null);
+    }
+  }
   useEffect(() => {
     if (!props.visible) return;
-    setFlow(startFlow(props.hasPayPassword));
-    setDigits('');
-    setServerMessage(null);
     const timer = window.setTimeout(() => input.current?.focus(), 300);
     return () => window.clearTimeout(timer);
   }, [props.visible, props.hasPayPassword]);

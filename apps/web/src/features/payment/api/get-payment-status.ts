@@ -1,6 +1,7 @@
 import { paymentStatusCall } from '@marquee/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type PaymentRef = { paymentId: string } | { orderId: string };
 
@@ -11,18 +12,9 @@ export function getPaymentStatus(ref: PaymentRef) {
 /** How often the page asks while a payment's result is not known yet. */
 export const STATUS_POLL_MS = 1500;
 
+/** One look at a payment's result; `usePayFlow` asks again every STATUS_POLL_MS until settled. */
 export const paymentStatusQuery = (ref: PaymentRef) =>
   queryOptions({
-    queryKey: ['payment', 'status', ref],
+    queryKey: queryKeys.payment.status(ref),
     queryFn: () => getPaymentStatus(ref),
-    refetchInterval: (query) => (query.state.data?.isSettled ? false : STATUS_POLL_MS),
-    retry: true,
   });
-
-/** Polls until the payment is settled (paid, failed, cancelled, refunded). */
-export function usePaymentStatus(ref: PaymentRef | null) {
-  return useQuery({
-    ...paymentStatusQuery(ref ?? { paymentId: '' }),
-    enabled: ref !== null,
-  });
-}

@@ -22,10 +22,17 @@ export function PasswordKeypad(props: {
   const input = useRef<PasscodeInputRef>(null);
   const { visible } = props;
 
+  // Each opening starts empty: reset while rendering the change (no effect setting state).
+  const [wasVisible, setWasVisible] = useState(visible);
+  if (visible !== wasVisible) {
+    setWasVisible(visible);
+    if (visible) {
+      setDigits('');
+      setError(null);
+    }
+  }
   useEffect(() => {
     if (!visible) return;
-    setDigits('');
-    setError(null);
     const timer = window.setTimeout(() => input.current?.focus(), 300);
     return () => window.clearTimeout(timer);
   }, [visible]);

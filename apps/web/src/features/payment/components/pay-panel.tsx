@@ -56,11 +56,10 @@ export function PayPanel(props: PayPanelProps) {
   // Opened once the cards are known, so the sheet does not change its offer under the thumb.
   const isCardsKnown = props.storeCard !== undefined;
   const [hasOpenedAtStart, setOpenedAtStart] = useState(false);
-  useEffect(() => {
-    if (!props.isChoosingAtStart || hasOpenedAtStart || !isCardsKnown || props.isExpired) return;
+  if (props.isChoosingAtStart && !hasOpenedAtStart && isCardsKnown && !props.isExpired) {
     setOpenedAtStart(true);
     setChoosing(true);
-  }, [props.isChoosingAtStart, hasOpenedAtStart, isCardsKnown, props.isExpired]);
+  }
 
   const current = method && methods.includes(method) ? method : methods[0]!;
   const chosen = cards.filter((card) => (chosenIds ?? cards.map((c) => c.id)).includes(card.id));

@@ -1,15 +1,23 @@
-import { ErrorCode, type PayParam } from '@marquee/contracts';
+import {
+  ErrorCode,
+  isMobilePhone,
+  type CallAnswer,
+  type PayParam,
+  type paymentStatusCall,
+} from '@marquee/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIENT_ERROR, isApiError } from '@/lib/api/api-error';
-import { requestPayment, type PaySignFields } from '@/lib/messenger-pay';
+import { requestPayment } from '@/lib/messenger-pay';
+import type { PaySignFields } from '@/lib/pay-sign-fields';
 import { encryptPassword, forgetPayKey } from '@/lib/pay-password-transform';
 import { randomString } from '@/lib/random';
 import { cancelPayment } from '../api/cancel-payment';
-import { usePaymentStatus, type PaymentRef } from '../api/get-payment-status';
+import { paymentStatusQuery, STATUS_POLL_MS, type PaymentRef } from '../api/get-payment-status';
 import { payByCard } from '../api/pay-by-card';
 import { payByWechat } from '../api/pay-by-wechat';
 import { paymentMessages } from '../payment-messages';
+import { queryKeys } from '@/lib/query-keys';
 
 export type PayStage =
   | { kind: 'idle' }
@@ -28,6 +36,8 @@ const UNKNOWN_RESULT = new Set<number>([
 ]);
 /** Refusals the password keypad shows while staying open. */
 const KEYPAD_ERRORS = new Set<number>([ErrorCode.PAY_PASSWORD_WRONG, ErrorCode.PAYLOAD_STALE]);
+
+type PaymentStatusAnswer = CallAnswer<typeof paymentStatusCall>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -51,59 +61,96 @@ export function usePayFlow(options: {
     attemptKey.current = null;
   };
   const { param } = options;
-  const phone = /^1\d{10}$/.test(options.phone) ? options.phone : undefined;
+  const phone = isMobilePhone(options.phone) ? options.phone.trim() : undefined;
 
-  const status = usePaymentStatus(stage.kind === 'checking' ? stage.ref : null);
   const { onPaid } = options;
   const { orderId } = param;
-  useEffect(() => {
-    if (stage.kind !== 'checking') return;
-    if (status.isError && isApiError(status.error) && status.error.code === ErrorCode.NOT_FOUND) {
-      // The request never reached the server: nothing was charged; the same key may try again.
-      setStage({ kind: 'failed', message: t('failedNoReason') });
-      return;
-    }
-    const answer = status.data;
-    if (!answer?.isSettled) return;
-    endAttempt();
-    void queryClient.invalidateQueries({ queryKey: ['cards'] });
-    if (answer.isAutoRefunded) setStage({ kind: 'autoRefunded' });
-    else if (answer.status === 'succeeded') onPaid(orderId);
-    else if (answer.status === 'cancelled') setStage({ kind: 'cancelled' });
-    else setStage({ kind: 'failed', message: t('failedNoReason') });
-  }, [stage, status.data, status.isError, status.error, onPaid, orderId, queryClient, t]);
+
+  /**
+   * Each run of "checking" has a number; moving to any other stage (or leaving the page) starts a
+   * new one, which stops the older run's polling. The machine moves only in these handlers.
+   */
+  const checkRun = useRef(0);
+  useEffect(
+    () => () => {
+      checkRun.current += 1;
+    },
+    [],
+  );
+  const moveTo = useCallback((next: PayStage) => {
+    checkRun.current += 1;
+    setStage(next);
+  }, []);
+
+  /** Ask the server until the payment is settled (paid, failed, cancelled, refunded). */
+  const check = useCallback(
+    async (ref: PaymentRef) => {
+      const run = (checkRun.current += 1);
+      setStage({ kind: 'checking', ref });
+      for (;;) {
+        let answer: PaymentStatusAnswer | undefined;
+        try {
+          answer = await queryClient.fetchQuery({
+            ...paymentStatusQuery(ref),
+            retry: false,
+            staleTime: 0,
+          });
+        } catch (error) {
+          if (run !== checkRun.current) return;
+          if (isApiError(error) && error.code === ErrorCode.NOT_FOUND) {
+            // The request never reached the server: nothing was charged; the same key may try again.
+            setStage({ kind: 'failed', message: t('failedNoReason') });
+            return;
+          }
+          // Not known yet (the network again): keep asking.
+        }
+        if (run !== checkRun.current) return;
+        if (answer?.isSettled) {
+          endAttempt();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.cards.all });
+          if (answer.isAutoRefunded) setStage({ kind: 'autoRefunded' });
+          else if (answer.status === 'succeeded') onPaid(orderId);
+          else if (answer.status === 'cancelled') setStage({ kind: 'cancelled' });
+          else setStage({ kind: 'failed', message: t('failedNoReason') });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
+        if (run !== checkRun.current) return;
+      }
+    },
+    [onPaid, orderId, queryClient, t],
+  );
 
   const openSheet = useCallback(
     async (fields: PaySignFields & { paymentId: string }) => {
-      setStage({ kind: 'sheet' });
+      moveTo({ kind: 'sheet' });
       const release = () => void cancelPayment(fields.paymentId).catch(() => undefined);
       const outcome = await requestPayment(fields, {
         onCancel: () => {
           release();
-          setStage({ kind: 'cancelled' });
+          moveTo({ kind: 'cancelled' });
         },
         onFail: (reason) => {
           release();
-          setStage({
+          moveTo({
             kind: 'failed',
             message: reason ? t('failed', { reason }) : t('failedNoReason'),
           });
         },
       });
-      if (outcome === 'success')
-        setStage({ kind: 'checking', ref: { paymentId: fields.paymentId } });
+      if (outcome === 'success') void check({ paymentId: fields.paymentId });
       else endAttempt();
     },
-    [t],
+    [check, moveTo, t],
   );
 
   const handleError = (error: unknown) => {
     if (isApiError(error) && UNKNOWN_RESULT.has(error.code)) {
-      setStage({ kind: 'checking', ref: { orderId } });
+      void check({ orderId });
       return;
     }
     endAttempt();
-    setStage({ kind: 'failed', message: messageOf(error) });
+    moveTo({ kind: 'failed', message: messageOf(error) });
   };
 
   /**
@@ -115,7 +162,7 @@ export function usePayFlow(options: {
   const payWithWechat = async () => {
     const key = keyForAttempt();
     lastSend.current = async () => openSheet(await payByWechat({ param, phone }, key));
-    setStage({ kind: 'submitting' });
+    moveTo({ kind: 'submitting' });
     try {
       await lastSend.current();
     } catch (error) {
@@ -125,7 +172,7 @@ export function usePayFlow(options: {
 
   /** Resolves with a message for the keypad when it should stay open (wrong password, stale). */
   const payWithCards = async (password: string, cardIdList: string[], wechatFen: number) => {
-    setStage({ kind: 'submitting' });
+    moveTo({ kind: 'submitting' });
     try {
       const key = keyForAttempt();
       const body = {
@@ -139,7 +186,7 @@ export function usePayFlow(options: {
         const answer = await payByCard(body, key);
         if (answer.wechatPay) return openSheet(answer.wechatPay);
         endAttempt();
-        void queryClient.invalidateQueries({ queryKey: ['cards'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.cards.all });
         onPaid(answer.orderId);
       };
       await lastSend.current();
@@ -147,7 +194,7 @@ export function usePayFlow(options: {
     } catch (error) {
       if (isApiError(error) && KEYPAD_ERRORS.has(error.code)) {
         if (error.code === ErrorCode.PAYLOAD_STALE) forgetPayKey();
-        setStage({ kind: 'idle' });
+        moveTo({ kind: 'idle' });
         return error.message;
       }
       handleError(error);
@@ -158,7 +205,7 @@ export function usePayFlow(options: {
   /** "Checking" for a while without an answer: send the same request again (never a new charge). */
   const resend = async () => {
     if (!lastSend.current) return;
-    setStage({ kind: 'submitting' });
+    moveTo({ kind: 'submitting' });
     try {
       await lastSend.current();
     } catch (error) {
@@ -166,5 +213,5 @@ export function usePayFlow(options: {
     }
   };
 
-  return { stage, payWithWechat, payWithCards, resend, reset: () => setStage({ kind: 'idle' }) };
+  return { stage, payWithWechat, payWithCards, resend, reset: () => moveTo({ kind: 'idle' }) };
 }

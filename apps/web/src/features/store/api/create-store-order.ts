@@ -1,6 +1,7 @@
 import { createStoreOrderCall, type CallBody } from '@marquee/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /storeOrder/create: reserve the stock of every line and answer the order, unpaid. */
 export function createStoreOrder(body: CallBody<typeof createStoreOrderCall>) {
@@ -14,8 +15,8 @@ export function useCreateStoreOrder() {
     onSuccess: (order) => {
       queryClient.setQueryData(['orders', 'detail', order.orderId], order);
       // Stock went down: lists and details show it on their next look.
-      void queryClient.invalidateQueries({ queryKey: ['goods'] });
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.goods.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { getCategoryListCall } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec §7: GET /goods/getCategoryList. */
 export function getCategoryList() {
@@ -8,7 +9,7 @@ export function getCategoryList() {
 }
 
 export const categoryListQuery = queryOptions({
-  queryKey: ['goods', 'categories'],
+  queryKey: queryKeys.goods.categories,
   queryFn: getCategoryList,
   staleTime: 5 * 60_000,
 });

@@ -1,6 +1,7 @@
 import { getGoodsDetailCall } from '@marquee/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec §7: GET /goods/getGoodsDetail?id → the goods with its goodsInfoList (variants, stock). */
 export function getGoodsDetail(id: string) {
@@ -8,7 +9,7 @@ export function getGoodsDetail(id: string) {
 }
 
 export const goodsDetailQuery = (id: string) =>
-  queryOptions({ queryKey: ['goods', 'detail', id], queryFn: () => getGoodsDetail(id) });
+  queryOptions({ queryKey: queryKeys.goods.detail(id), queryFn: () => getGoodsDetail(id) });
 
 export function useGoodsDetail(id: string) {
   return useQuery({ ...goodsDetailQuery(id), enabled: id !== '' });

@@ -1,6 +1,7 @@
 import { getGoodsListCall, goodsListQuery } from '@marquee/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const GOODS_PAGE_SIZE = 10;
 
@@ -13,7 +14,7 @@ export function getGoodsList(params: { categoryId: string | null; pageNum: numbe
 
 export const goodsListQueryOptions = (categoryId: string | null) =>
   infiniteQueryOptions({
-    queryKey: ['goods', 'list', categoryId ?? '0'],
+    queryKey: queryKeys.goods.list(categoryId ?? '0'),
     queryFn: ({ pageParam }) => getGoodsList({ categoryId, pageNum: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),

@@ -6,7 +6,7 @@ import { cartCount, cartTotalFen } from '../cart-store';
 import { cartStore, useCart } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { CartSheet } from './cart-sheet';
-import { paymentPath } from './paths';
+import { paths } from '@/lib/paths';
 
 /** At the bottom while the cart has something: count, total, 去结算; the cart opens above it. */
 export function CartBar() {
@@ -40,7 +40,7 @@ export function CartBar() {
           className="button button--primary cart-bar__checkout"
           onClick={() => {
             cartStore.checkoutCart();
-            navigate(paymentPath());
+            navigate(paths.storeOrderPayment());
           }}
         >
           {t('checkout')}

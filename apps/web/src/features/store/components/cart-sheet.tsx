@@ -8,8 +8,8 @@ import { cartTotalFen, type CartLine } from '../cart-store';
 import { cartStore } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { LineThumb } from './line-thumb';
-import { paymentPath } from './paths';
 import { QuantityStepper } from './quantity-stepper';
+import { paths } from '@/lib/paths';
 
 /** The cart's lines with their steppers, its total and 去结算. */
 export function CartSheet(props: { visible: boolean; lines: CartLine[]; onClose: () => void }) {
@@ -73,7 +73,7 @@ export function CartSheet(props: { visible: boolean; lines: CartLine[]; onClose:
           disabled={isEmpty}
           onClick={() => {
             cartStore.checkoutCart();
-            navigate(paymentPath());
+            navigate(paths.storeOrderPayment());
           }}
         >
           {t('checkout')}

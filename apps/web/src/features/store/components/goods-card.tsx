@@ -1,16 +1,20 @@
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import type { GoodsSummary } from '@marquee/contracts';
 import { Link } from 'react-router';
-import { yuanText } from '../goods-rules';
 import { storeMessages } from '../store-messages';
-import { productPath } from './paths';
+import { paths } from '@/lib/paths';
 
-/** A product in the list: picture, name, a line about it, tags, "¥18.00起", sold out. */
+/** A goods item in the list: picture, name, a line about it, tags, "¥18.00起", sold out. */
 export function GoodsCard(props: { goods: GoodsSummary }) {
   const t = storeMessages.useT();
   const { goods } = props;
   return (
     <li className={`goods-card${goods.isSoldOut ? ' goods-card--sold-out' : ''}`}>
-      <Link to={productPath(goods.id)} className="goods-card__link" data-testid="goods-card">
+      <Link
+        to={paths.storeProductDetail(goods.id)}
+        className="goods-card__link"
+        data-testid="goods-card"
+      >
         <span className="goods-card__picture">
           <img src={goods.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" />
           {goods.isSoldOut && <span className="goods-card__sold-out">{t('soldOut')}</span>}
@@ -30,11 +34,11 @@ export function GoodsCard(props: { goods: GoodsSummary }) {
             <span className="goods-card__price" data-testid="goods-min-price">
               {goods.hasPriceRange ? (
                 <>
-                  {t('fromPrice', { price: yuanText(goods.minPrice) })}
+                  {t('fromPrice', { price: formatYuan(yuanToFen(goods.minPrice)) })}
                   {t('fromSuffix') && <small>{t('fromSuffix')}</small>}
                 </>
               ) : (
-                t('price', { price: yuanText(goods.minPrice) })
+                t('price', { price: formatYuan(yuanToFen(goods.minPrice)) })
               )}
             </span>
             <span className="goods-card__action" aria-hidden>

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { ShopbagOutline } from 'antd-mobile-icons';
-import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
+import { QueryView } from '@/components/ui/query-view';
 import { useGoodsList } from '../api/get-goods-list';
 import { sortGoodsByPrice } from '../goods-rules';
 import { useLoadMore } from '../hooks/use-load-more';
@@ -22,40 +21,35 @@ export function GoodsList(props: { categoryId: string }) {
     onLoad: () => void list.fetchNextPage(),
   });
 
-  if (list.isPending) return <GoodsListSkeleton />;
-  if (list.isError && goods.length === 0) {
-    return (
-      <FailureBlock
-        title={t('goodsFailed')}
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  }
-  if (goods.length === 0) {
-    return (
-      <EmptyState icon={<ShopbagOutline />} title={t('noGoods')} description={t('noGoodsHint')} />
-    );
-  }
   return (
-    <>
-      <ul className="goods-list" data-testid="goods-list">
-        {goods.map((item) => (
-          <GoodsCard key={item.id} goods={item} />
-        ))}
-      </ul>
-      <div ref={sentinel} className="goods-list__more" aria-live="polite">
-        {list.isFetchingNextPage ? (
-          t('loadingMore')
-        ) : list.hasNextPage ? (
-          <button type="button" className="button" onClick={() => void list.fetchNextPage()}>
-            {t('loadMore')}
-          </button>
-        ) : (
-          t('noMore')
-        )}
-      </div>
-    </>
+    <QueryView
+      query={list}
+      loading={<GoodsListSkeleton />}
+      failureTitle={t('goodsFailed')}
+      isEmpty={() => goods.length === 0}
+      empty={{ icon: <ShopbagOutline />, title: t('noGoods'), description: t('noGoodsHint') }}
+    >
+      {() => (
+        <>
+          <ul className="goods-list" data-testid="goods-list">
+            {goods.map((item) => (
+              <GoodsCard key={item.id} goods={item} />
+            ))}
+          </ul>
+          <div ref={sentinel} className="goods-list__more" aria-live="polite">
+            {list.isFetchingNextPage ? (
+              t('loadingMore')
+            ) : list.hasNextPage ? (
+              <button type="button" className="button" onClick={() => void list.fetchNextPage()}>
+                {t('loadMore')}
+              </button>
+            ) : (
+              t('noMore')
+            )}
+          </div>
+        </>
+      )}
+    </QueryView>
   );
 }
 

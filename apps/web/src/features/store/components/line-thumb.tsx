@@ -1,6 +1,6 @@
 import type { CartLine } from '../cart-store';
 
-/** A line's picture, product name and variant name. */
+/** A line's picture, goods name and variant name. */
 export function LineThumb(props: {
   line: Pick<CartLine, 'imageUrl' | 'goodsName' | 'goodsInfoName'>;
 }) {

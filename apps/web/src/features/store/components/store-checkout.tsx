@@ -12,11 +12,11 @@ import { cartTotalFen } from '../cart-store';
 import { cartStore, useCart } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { LineThumb } from './line-thumb';
-import { paymentPath, productListPath } from './paths';
 import { PickupCinemaPicker, type PickupCinema } from './pickup-cinema-picker';
 import { QuantityStepper } from './quantity-stepper';
 import './store.css';
 import './checkout.css';
+import { paths } from '@/lib/paths';
 
 interface StockProblem {
   goodsInfoId: string;
@@ -65,7 +65,8 @@ export function StoreCheckout(props: {
   // The order was made already (its payment failed or was cancelled): pay that one again.
   const orderId = checkout?.orderId;
   useEffect(() => {
-    if (orderId && !isCreating.current) navigate(paymentPath(orderId), { replace: true });
+    if (orderId && !isCreating.current)
+      navigate(paths.storeOrderPayment(orderId), { replace: true });
   }, [orderId, navigate]);
 
   const lines = checkout?.lines ?? [];
@@ -76,7 +77,7 @@ export function StoreCheckout(props: {
         title={t('noLines')}
         description={t('noLinesHint')}
         action={
-          <Link to={productListPath()} className="button button--primary">
+          <Link to={paths.storeProductList()} className="button button--primary">
             {t('goShopping')}
           </Link>
         }
@@ -108,7 +109,10 @@ export function StoreCheckout(props: {
       });
       cartStore.setPickupCinema(cinema.id);
       cartStore.orderCreated(order.orderId);
-      navigate(paymentPath(order.orderId), { replace: true, state: { isJustCreated: true } });
+      navigate(paths.storeOrderPayment(order.orderId), {
+        replace: true,
+        state: { isJustCreated: true },
+      });
     } catch (error) {
       isCreating.current = false;
       const stock = stockProblemOf(error);

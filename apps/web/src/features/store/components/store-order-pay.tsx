@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { EnvironmentOutline } from 'antd-mobile-icons';
-import { formatYuan, yuanToFen, type OrderDetail, type PayParam } from '@marquee/contracts';
+import { formatYuan, payParamFor, yuanToFen, type OrderDetail } from '@marquee/contracts';
+import type { RenderPay } from '@/lib/pay-slot';
 import { Link, useNavigate } from 'react-router';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,17 +11,9 @@ import { MAX_LINE_QUANTITY } from '../goods-rules';
 import { cartStore } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { LineThumb } from './line-thumb';
-import { paymentPath, productListPath, storeOrderPath } from './paths';
 import './store.css';
 import './checkout.css';
-
-/** What the route page's pay area gets: the payment feature plugs in here. */
-export interface StorePaySlot {
-  param: PayParam;
-  total: number;
-  phone: string;
-  isExpired: boolean;
-}
+import { paths } from '@/lib/paths';
 
 /**
  * /store/order/payment?orderId=: an order made and not paid yet, its deadline counting down (the
@@ -31,7 +24,7 @@ export function StoreOrderPay(props: {
   order: OrderDetail;
   /** Server clock minus the phone's. */
   offsetMs: number;
-  renderPay: (slot: StorePaySlot) => ReactNode;
+  renderPay: RenderPay;
   onCancel: (orderId: string) => Promise<unknown>;
   isCancelling: boolean;
 }) {
@@ -51,7 +44,7 @@ export function StoreOrderPay(props: {
     if (order.status === 'cancelled') cartStore.endCheckout(order.orderId);
     if (!isPaid) return;
     cartStore.endCheckout(order.orderId);
-    navigate(storeOrderPath(order.orderId), { replace: true });
+    navigate(paths.storeOrderDetail(order.orderId), { replace: true });
   }, [isPaid, navigate, order.orderId, order.status]);
 
   const orderAgain = () => {
@@ -67,7 +60,7 @@ export function StoreOrderPay(props: {
         maxQuantity: MAX_LINE_QUANTITY,
       })),
     );
-    navigate(paymentPath(), { replace: true });
+    navigate(paths.storeOrderPayment(), { replace: true });
   };
   const confirmCancel = () =>
     confirmAndRun({
@@ -82,7 +75,7 @@ export function StoreOrderPay(props: {
         cartStore.endCheckout(order.orderId);
       },
       done: { content: t('cancelled') },
-      afterDone: () => navigate(productListPath(), { replace: true }),
+      afterDone: () => navigate(paths.storeProductList(), { replace: true }),
     });
 
   if (isPaid) return null;
@@ -92,7 +85,11 @@ export function StoreOrderPay(props: {
         title={t('orderGone')}
         description={t('orderGoneHint')}
         action={
-          <Link to={storeOrderPath(order.orderId)} className="button button--primary" replace>
+          <Link
+            to={paths.storeOrderDetail(order.orderId)}
+            className="button button--primary"
+            replace
+          >
             {t('viewOrder')}
           </Link>
         }
@@ -171,7 +168,7 @@ export function StoreOrderPay(props: {
 
       <div className="checkout-bar checkout-bar--pay">
         {props.renderPay({
-          param: { orderType: 'STORE_ORDER', orderId: order.orderId },
+          param: payParamFor('store', order.orderId),
           total: order.amount,
           phone: order.phone ?? '',
           isExpired,

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import Toast from 'antd-mobile/es/components/toast';
 import { ShopbagOutline } from 'antd-mobile-icons';
-import { ErrorCode, formatYuan, yuanToFen, type GoodsDetail } from '@marquee/contracts';
+import { formatYuan, yuanToFen, type GoodsDetail } from '@marquee/contracts';
 import { Link, useNavigate } from 'react-router';
 // Toast below needs it; main.tsx loads it too, this makes sure it is first.
 import '@/lib/antd-mobile-render';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FailureBlock } from '@/components/ui/failure-block';
-import { isApiError } from '@/lib/api/api-error';
 import { useGoodsDetail } from '../api/get-goods-detail';
 import { cartCount, type CartLine } from '../cart-store';
 import {
@@ -17,52 +14,39 @@ import {
   LOW_STOCK_THRESHOLD,
   MAX_LINE_QUANTITY,
   maxQuantityOf,
-  yuanText,
 } from '../goods-rules';
 import { cartStore, useCart } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { CartSheet } from './cart-sheet';
-import { paymentPath, productListPath } from './paths';
 import { QuantityStepper } from './quantity-stepper';
 import { VariantPicker } from './variant-picker';
 import './store.css';
 import './product.css';
+import { paths } from '@/lib/paths';
+import { QueryView } from '@/components/ui/query-view';
 
-/** /store/product/detail?id=: the product, its variants, the quantity, the cart and 立即购买. */
-export function ProductDetail(props: { goodsId: string }) {
+/** /store/product/detail?id=: the goods item, its variants, the quantity, the cart and 立即购买. */
+export function GoodsDetailView(props: { goodsId: string }) {
   const t = storeMessages.useT();
   const detail = useGoodsDetail(props.goodsId);
-  if (detail.isPending && props.goodsId) return <CenteredSpinner />;
-  if (
-    !props.goodsId ||
-    (detail.isError && isApiError(detail.error) && detail.error.code === ErrorCode.NOT_FOUND)
-  ) {
-    return (
-      <EmptyState
-        icon={<ShopbagOutline />}
-        title={t('goodsNotFound')}
-        action={
-          <Link to={productListPath()} className="button button--primary">
-            {t('backToStore')}
-          </Link>
-        }
-      />
-    );
-  }
-  if (detail.isError) {
-    return (
-      <FailureBlock
-        title={t('detailFailed')}
-        message={detail.error.message}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-  }
-  if (!detail.data) return <CenteredSpinner />;
-  return <ProductBody key={detail.data.id} goods={detail.data} />;
+  const notFound = {
+    icon: <ShopbagOutline />,
+    title: t('goodsNotFound'),
+    action: (
+      <Link to={paths.storeProductList()} className="button button--primary">
+        {t('backToStore')}
+      </Link>
+    ),
+  };
+  if (!props.goodsId) return <EmptyState {...notFound} />;
+  return (
+    <QueryView query={detail} failureTitle={t('detailFailed')} empty={notFound} isNotFoundEmpty>
+      {(goods) => <GoodsDetailBody key={goods.id} goods={goods} />}
+    </QueryView>
+  );
 }
 
-function ProductBody(props: { goods: GoodsDetail }) {
+function GoodsDetailBody(props: { goods: GoodsDetail }) {
   const t = storeMessages.useT();
   const navigate = useNavigate();
   const { goods } = props;
@@ -116,7 +100,7 @@ function ProductBody(props: { goods: GoodsDetail }) {
     const line = lineOf();
     if (!line) return;
     cartStore.checkoutNow([line]);
-    navigate(paymentPath());
+    navigate(paths.storeOrderPayment());
   };
 
   const isLow = variant !== undefined && variant.stock > 0 && variant.stock <= LOW_STOCK_THRESHOLD;
@@ -128,10 +112,12 @@ function ProductBody(props: { goods: GoodsDetail }) {
       <section className="store-card product__main">
         <p className="product__price">
           <span className="product__yuan">¥</span>
-          <strong data-testid="product-price">{yuanText(variant?.price ?? goods.minPrice)}</strong>
+          <strong data-testid="product-price">
+            {formatYuan(yuanToFen(variant?.price ?? goods.minPrice))}
+          </strong>
           {variant?.originalPrice != null && variant.originalPrice > variant.price && (
             <s className="product__original">
-              {t('originalPrice', { price: yuanText(variant.originalPrice) })}
+              {t('originalPrice', { price: formatYuan(yuanToFen(variant.originalPrice)) })}
             </s>
           )}
         </p>

@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  checkSeatSelection,
+  takenSeatIdsOf,
+  type CallAnswer,
+  type CallDefinition,
+  type showSeatsCall,
+} from '@marquee/contracts';
+import { hallFromPicture } from './seat-map-fixture';
+import { SeatPicker } from './seat-picker';
+
+// The server, as the API client would answer it: the seat map of one show, the hold.
+const api = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/api/api', () => ({ api }));
+
+type SeatMapAnswer = CallAnswer<typeof showSeatsCall>;
+
+const SHOW_ID = 'show-1';
+// Row A: four seats, an aisle, four seats. Row B: A sold seat in the middle.
+const hall = hallFromPicture(`
+  oooo.oooo
+  ooox.oooo
+`);
+const seatMap: SeatMapAnswer = {
+  ...hall,
+  showInfo: {
+    showId: SHOW_ID,
+    filmId: 'f1',
+    filmTitle: '星际回响',
+    posterUrl: '/poster.svg',
+    cinemaId: 'c1',
+    hallId: 'h1',
+    hallName: '1号厅',
+    startAt: '2026-11-24T12:00:00.000Z',
+    endAt: '2026-11-24T14:00:00.000Z',
+    language: '国语',
+    format: '2D',
+  },
+  cinemaInfo: { cinemaId: 'c1', name: '星幕影城', address: '人民广场', phone: '021-1' },
+  maxSeatsPerOrder: 4,
+  holdMinutes: 15,
+  serverTime: '2026-11-24T10:00:00.000Z',
+};
+
+function OrderPage() {
+  const location = useLocation();
+  return <p data-testid="order-page">{location.pathname + location.search}</p>;
+}
+
+function renderPicker() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[`/cinema/seat?showId=${SHOW_ID}`]}>
+        <Routes>
+          <Route path="/cinema/seat" element={<SeatPicker showId={SHOW_ID} />} />
+          <Route path="/cinema/order" element={<OrderPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { queryClient, user: userEvent.setup() };
+}
+
+const seat = (label: string) =>
+  document.querySelector<HTMLButtonElement>(`[data-seat="${label}"]`)!;
+const confirmButton = () => screen.getByRole('button', { name: /Confirm seats/ });
+
+beforeEach(() => {
+  api.mockReset();
+  api.mockImplementation(async (call: CallDefinition, input: { body?: unknown }) => {
+    if (call.path === '/show/seats') return seatMap;
+    if (call.path === '/filmOrder/pending') return { order: null };
+    if (call.path === '/filmOrder/create') {
+      const { seatIds } = input.body as { seatIds: string[] };
+      return {
+        id: 'o1',
+        orderNo: 'F1',
+        status: 'pending_payment',
+        showInfo: seatMap.showInfo,
+        cinemaInfo: seatMap.cinemaInfo,
+        seats: seatIds.map((id) => ({
+          id,
+          label: id,
+          areaId: 'std',
+          price: 50,
+          discountPrice: 45,
+        })),
+        total: 45 * seatIds.length,
+        holdExpiresAt: '2026-11-24T10:15:00.000Z',
+        createdAt: '2026-11-24T10:00:00.000Z',
+        paidAt: null,
+        serverTime: '2026-11-24T10:00:00.000Z',
+      };
+    }
+    throw new Error(`unexpected call ${call.path}`);
+  });
+});
+
+describe('the seat map (/cinema/seat)', () => {
+  it('chooses and unchooses seats with a tap, and totals their discount price', async () => {
+    const { user } = renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    await user.click(seat('A1'));
+    await user.click(seat('A2'));
+    expect(seat('A1').getAttribute('aria-pressed')).toBe('true');
+    expect(seat('A2').getAttribute('data-state')).toBe('chosen');
+    expect(screen.getByTestId('seat-total').textContent).toBe('¥90.00');
+
+    await user.click(seat('A2'));
+    expect(seat('A2').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('seat-total').textContent).toBe('¥45.00');
+  });
+
+  it('refuses a hold that leaves a single empty seat, and says how to fix it', async () => {
+    const { user } = renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    await user.click(seat('A2'));
+    await user.click(confirmButton());
+
+    const check = checkSeatSelection(seatMap, takenSeatIdsOf(seatMap), ['A2'], 4);
+    const gap = check.ok ? undefined : check.violations.find((v) => v.code === 'SINGLE_GAP');
+    expect(gap).toBeDefined();
+    const status = await screen.findByText(gap!.hint.en);
+    expect(status.getAttribute('role')).toBe('status');
+    expect(api.mock.calls.some(([call]) => call.path === '/filmOrder/create')).toBe(false);
+    expect(screen.queryByTestId('order-page')).toBeNull();
+  });
+
+  it('holds an acceptable choice and goes on to /cinema/order with the showId', async () => {
+    const { user, queryClient } = renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    await user.click(seat('A1'));
+    await user.click(seat('A2'));
+    await user.click(confirmButton());
+
+    expect((await screen.findByTestId('order-page')).textContent).toBe(
+      `/cinema/order?showId=${SHOW_ID}`,
+    );
+    const create = api.mock.calls.find(([call]) => call.path === '/filmOrder/create');
+    expect(create?.[1]).toEqual({ body: { showId: SHOW_ID, seatIds: ['A1', 'A2'] } });
+    expect(queryClient.getQueryData(['filmOrders', 'pending', SHOW_ID])).toMatchObject({
+      order: { id: 'o1', total: 90 },
+    });
+  });
+
+  it('names each seat for screen readers, with its price and state, and refuses a sold one', async () => {
+    const { user } = renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    expect(seat('A1').getAttribute('aria-label')).toBe('Row A seat 1 ¥45.00 available');
+    expect(seat('B4').getAttribute('aria-label')).toBe('Row B seat 4 ¥45.00 sold');
+    expect(seat('B4').getAttribute('aria-disabled')).toBe('true');
+    expect(seat('B4').getAttribute('aria-pressed')).toBeNull();
+
+    await user.click(seat('B4'));
+    expect(seat('B4').getAttribute('data-state')).toBe('taken');
+    expect(screen.queryByTestId('seat-total')).toBeNull();
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('This seat is sold. Choose another one.'),
+    );
+
+    await user.click(seat('A1'));
+    expect(seat('A1').getAttribute('aria-label')).toBe('Row A seat 1 ¥45.00 chosen');
+    const summary = screen.getByRole('group', { name: 'Seat map of 1号厅' });
+    const described = document.getElementById(summary.getAttribute('aria-describedby')!)!;
+    expect(within(described).getByText(/A1/)).toBeTruthy();
+  });
+
+  it('moves between seats with the arrow keys, across the aisle, and chooses with Space', async () => {
+    const { user } = renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    seat('A4').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(seat('A5'));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(seat('B5'));
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(seat('A5'));
+    await user.keyboard(' ');
+    expect(seat('A5').getAttribute('aria-pressed')).toBe('true');
+  });
+});

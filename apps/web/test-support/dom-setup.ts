@@ -1,0 +1,15 @@
+import { afterEach } from 'vitest';
+
+/**
+ * Component tests run in jsdom, chosen per file with a `// @vitest-environment jsdom` first line;
+ * every other unit test stays in Node. Here only what a DOM test needs: unmount after each test,
+ * and the pointer capture jsdom lacks.
+ */
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+  // jsdom has no pointer capture; the seat map's and antd-mobile's gestures ask for it.
+  Element.prototype.setPointerCapture ??= () => undefined;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.hasPointerCapture ??= () => false;
+}
