@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -18,7 +19,12 @@ function fakeBuilds() {
   fs.writeFileSync(path.join(web, 'assets', 'web-1.js'), 'web();');
   fs.writeFileSync(path.join(console, 'index.html'), '<title>console app</title>');
   fs.writeFileSync(path.join(console, 'assets', 'console-1.js'), 'console();');
-  return { root, web, console };
+  // What scripts/precompress.mjs leaves beside a file worth compressing.
+  const big = `export const text = "${'影'.repeat(2000)}";`;
+  fs.writeFileSync(path.join(web, 'assets', 'big-1.js'), big);
+  fs.writeFileSync(path.join(web, 'assets', 'big-1.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(web, 'assets', 'big-1.js.gz'), zlib.gzipSync(big));
+  return { root, web, console, big };
 }
 
 describeOnEachDatabase('serving the web app and the console', (kind) => {
@@ -73,5 +79,32 @@ describeOnEachDatabase('serving the web app and the console', (kind) => {
     expect((await get('/assets/web-1.js')).body).toBe('web();');
     // The console's files are not reachable outside /console.
     expect((await get('/assets/console-1.js')).statusCode).toBe(404);
+  });
+
+  it('sends hashed assets for a year, and index.html never cached', async () => {
+    const asset = await get('/assets/web-1.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await get('/cinema/seat');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli or gzip twin made at build time to a browser that takes it', async () => {
+    const ask = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/big-1.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(dists.big);
+    expect(br.rawPayload.length).toBeLessThan(dists.big.length / 5);
+    const gz = await ask('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(dists.big);
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(dists.big);
   });
 });

@@ -18,8 +18,22 @@ export function isServerPath(url: string): boolean {
 }
 
 /**
- * Serve the built web app: hashed assets cached for a year, index.html never cached, and every
- * client route (/home/index, /cinema/seat, ...) answered with index.html.
+ * Cache headers of a built file: hashed assets (under assets/) for a year and immutable, anything
+ * else (index.html, the service entry) revalidated every time. Set by us, with @fastify/static's
+ * own cacheControl off: it would overwrite them with `max-age=0`.
+ */
+function setCacheHeaders(
+  res: { setHeader(name: string, value: string): unknown },
+  filePath: string,
+) {
+  const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serve the built web app: hashed assets cached for a year, index.html never cached, brotli or
+ * gzip twins made at build time sent by negotiation (scripts/precompress.mjs), and every client
+ * route (/home/index, /cinema/seat, ...) answered with index.html.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -31,10 +45,9 @@ export async function registerWebApp(
     // Routes for the files the build made; everything else falls to the not-found handler.
     wildcard: false,
     index: false,
-    setHeaders: (res, filePath) => {
-      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
   });
   return true;
 }
@@ -56,9 +69,10 @@ export async function registerConsoleApp(
     index: false,
     // The web app's registration owns reply.sendFile; this one only serves its own files.
     decorateReply: false,
-    // Every file here is hashed by the build: cache it for a year.
-    maxAge: 365 * 24 * 60 * 60 * 1000,
-    immutable: true,
+    // Every file here is hashed by the build: cached for a year; .br/.gz twins by negotiation.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
   const indexHtml = () => fs.readFileSync(path.join(consoleDist, 'index.html'), 'utf8');
   app.get('/console', (_request, reply) => reply.redirect('/console/'));
