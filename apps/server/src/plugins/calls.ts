@@ -26,8 +26,26 @@ export function parseOrThrow<T extends z.ZodTypeAny>(
   value: unknown,
   where: string,
 ): z.output<T> {
+  const nul = pathOfNulByte(value);
+  if (nul) {
+    const field = [where, ...nul].join('.');
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [field],
+      issues: [{ field, message: 'text may not contain the NUL character (\\u0000)' }],
+    });
+  }
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
+  const isUnknownId = (issue: z.core.$ZodIssue) =>
+    issue.code === 'custom' && (issue.params as { isUnknownId?: boolean })?.isUnknownId === true;
+  if (parsed.error.issues.every(isUnknownId)) {
+    // An id that is not ours names nothing: the same answer as a well-formed id of nothing.
+    throw new AppError('NOT_FOUND', {
+      what: '内容',
+      whatEn: 'That item',
+      fields: parsed.error.issues.map((issue) => [where, ...issue.path].join('.')),
+    });
+  }
   const fields = [...new Set(parsed.error.issues.map((issue) => [where, ...issue.path].join('.')))];
   throw new AppError('VALIDATION_FAILED', {
     fields,
@@ -85,4 +103,23 @@ export function bindCall<C extends CallDefinition>(
       return { code: 0, msg: 'ok', data: call.answer.parse(data) };
     },
   });
+}
+
+/**
+ * Where a NUL character hides in a request's query or body, if anywhere: PostgreSQL refuses it in
+ * text ("invalid byte sequence 0x00"), so it is refused here, for every call, before any SQL.
+ */
+function pathOfNulByte(
+  value: unknown,
+  at: (string | number)[] = [],
+  depth = 0,
+): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...at, key];
+    const found = pathOfNulByte(child, [...at, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
