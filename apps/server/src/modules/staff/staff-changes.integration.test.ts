@@ -118,6 +118,31 @@ describeOnEachDatabase('staff account changes', (kind) => {
     });
   });
 
+  describe('owner-only calls', () => {
+    it('refuse managers and cashiers alike with 40301, changing nothing', async () => {
+      const staff = await create();
+      const audit = await countRows(t.db, 'audit_log');
+      const calls: [string, Record<string, unknown>][] = [
+        ['create', newStaff()],
+        ['update', { id: staff.id, displayName: 'x' }],
+        ['resetPassword', { id: staff.id, password: 'other-pass-3' }],
+        ['deactivate', { id: staff.id }],
+      ];
+      for (const role of ['manager', 'cashier'] as const) {
+        for (const [name, body] of calls) {
+          const answer = await consoleCall(t.app, {
+            url: api(name),
+            staffToken: tokens[role],
+            body,
+          });
+          expect({ role, name, code: answer.body.code }).toEqual({ role, name, code: 40301 });
+        }
+      }
+      expect(await countRows(t.db, 'audit_log')).toBe(audit);
+      expect((await login(t.app, staff.username, 'first-pass-1')).body.code).toBe(0);
+    });
+  });
+
   describe('resetPassword and deactivate', () => {
     it('sets a new password, unlocks the account and signs it out everywhere', async () => {
       const staff = await create();
