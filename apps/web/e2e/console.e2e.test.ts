@@ -42,6 +42,15 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** Before a picture: no table still fading its loading veil out. */
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('.ant-spin-blur, .ant-spin-spinning').count()).toBe(0);
+  // The veil fades out with a CSS transition: wait until nothing moves any more.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
 const menuItems = (page: Page) =>
   page.getByTestId('console-menu').locator('.ant-menu-title-content').allInnerTexts();
 
@@ -99,13 +108,47 @@ describe('staff console', () => {
       .poll(() => page.getByRole('cell', { name: 'cashier2', exact: true }).count())
       .toBe(1);
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    await settled(page);
     await screenshot(page, 'console-staff-list');
+
+    // Edit: the form opens with the account as it is; a new name is saved.
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'cashier2' })
+      .getByRole('button', { name: '编辑' })
+      .click();
+    await expect.poll(() => dialog.getByLabel('用户名').inputValue()).toBe('cashier2');
+    await expect
+      .poll(() => dialog.locator('.ant-select-selection-item').allInnerTexts())
+      .toEqual(['收银员', '星幕影城（人民广场店）']);
+    await dialog.getByLabel('姓名').fill('赵小钱');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect
+      .poll(() => page.getByRole('cell', { name: '赵小钱', exact: true }).count())
+      .toBe(1);
+    // A tablet in landscape (a window of its own): the actions column stays in view.
+    const tablet = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      locale: 'zh-CN',
+    });
+    const tabletPage = await tablet.newPage();
+    await tabletPage.goto(`${server.baseUrl}/console/sign-in`);
+    await signIn(tabletPage, 'owner', 'owner2026');
+    await tabletPage.waitForURL(/\/console\/?$/);
+    await tabletPage.goto(`${server.baseUrl}/console/staff`);
+    await expect
+      .poll(() => tabletPage.getByRole('cell', { name: '赵小钱', exact: true }).count())
+      .toBe(1);
+    await settled(tabletPage);
+    await screenshot(tabletPage, 'console-staff-list-tablet');
+    await tablet.close();
 
     await page.getByTestId('console-menu').getByText('操作日志').click();
     await page.waitForURL(/\/console\/audit$/);
-    await expect.poll(() => page.getByRole('cell', { name: '新增员工' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: '修改员工' }).count()).toBe(1);
     await page.getByRole('row').filter({ hasText: '新增员工' }).getByRole('button').first().click();
     await expect.poll(() => page.getByText('"username": "cashier2"').count()).toBe(1);
+    await settled(page);
     await screenshot(page, 'console-audit-log');
 
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -114,7 +157,7 @@ describe('staff console', () => {
 
     await signIn(page, 'cashier2', 'cashier2-pass');
     await page.waitForURL(/\/console\/?$/);
-    await expect.poll(() => page.getByTestId('staff-name').innerText()).toBe('赵收银');
+    await expect.poll(() => page.getByTestId('staff-name').innerText()).toBe('赵小钱');
     expect(await menuItems(page)).toEqual(['检票与取货', '订单']);
     await page.getByTestId('console-menu').getByText('检票与取货').click();
     await expect.poll(() => page.getByText('「检票与取货」还没有做好').count()).toBe(1);

@@ -1,13 +1,16 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { consoleAreas } from '@marquee/contracts/console';
 import { areaPaths, builtAreas } from './areas';
 import { ConsoleLayout } from './layouts/console-layout';
 import { AreaPage } from './routes/area-page';
-import AuditPage from './routes/audit-page';
-import NotFoundPage from './routes/not-found-page';
 import SignInPage from './routes/sign-in-page';
-import StaffPage from './routes/staff-page';
-import WelcomePage from './routes/welcome-page';
+
+/** A page whose code (its tables, dialogs, date pickers) loads when it is first opened. */
+const lazyPage = (path: string, load: () => Promise<{ default: React.ComponentType }>) =>
+  ({
+    path,
+    lazy: async () => ({ Component: (await load()).default }),
+  }) satisfies RouteObject;
 
 /** The console's routes under /console: sign-in, then every area inside the signed-in layout. */
 export function createRouter() {
@@ -17,13 +20,16 @@ export function createRouter() {
       {
         element: <ConsoleLayout />,
         children: [
-          { index: true, element: <WelcomePage /> },
-          { path: areaPaths.staff, element: <StaffPage /> },
-          { path: areaPaths.audit, element: <AuditPage /> },
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./routes/welcome-page')).default }),
+          },
+          lazyPage(areaPaths.staff, () => import('./routes/staff-page')),
+          lazyPage(areaPaths.audit, () => import('./routes/audit-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),
-          { path: '*', element: <NotFoundPage /> },
+          lazyPage('*', () => import('./routes/not-found-page')),
         ],
       },
     ],

@@ -91,7 +91,7 @@ describeOnEachDatabase('npm run staff:create', (kind) => {
     } finally {
       if (kind === 'pglite') await handle.close();
     }
-  });
+  }, 60_000);
 
   it('refuses a weak password, a cashier without a cinema, a taken name and an unknown site', async () => {
     const cases: [string[], string, RegExp][] = [
@@ -113,5 +113,6 @@ describeOnEachDatabase('npm run staff:create', (kind) => {
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       expect(run.output).toMatch(message);
     }
-  });
+    // Four processes, two of which open the database: slow on a busy two-core machine.
+  }, 120_000);
 });

@@ -83,6 +83,7 @@ export function AuditTable() {
       <Table<AuditEntry>
         rowKey="id"
         size="middle"
+        scroll={{ x: 'max-content' }}
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         expandable={{

@@ -33,11 +33,13 @@ export function StaffFormModal(props: {
     save.reset();
     form.resetFields();
     if (editing) {
+      const ids = editing.cinemas.map((c) => c.id);
       form.setFieldsValue({
         username: editing.username,
         displayName: editing.displayName,
         role: editing.role,
-        cinemaIds: editing.cinemas.map((c) => c.id),
+        // A cashier's one cinema is a single choice; a manager's a list.
+        cinemaIds: (editing.role === 'cashier' ? ids[0] : ids) as string[],
       });
     } else {
       form.setFieldsValue({ role: 'cashier', cinemaIds: [] });
@@ -72,7 +74,19 @@ export function StaffFormModal(props: {
       {save.error && (
         <Alert type="error" showIcon message={save.error.message} style={{ marginBottom: 16 }} />
       )}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        requiredMark={false}
+        onValuesChange={(changed: Partial<StaffFormValues>, all: StaffFormValues) => {
+          if (!changed.role) return;
+          // Keep the chosen cinemas across a role change, in the shape the new role's picker takes.
+          const picked = all.cinemaIds as string[] | string | undefined;
+          const ids = Array.isArray(picked) ? picked : picked ? [picked] : [];
+          form.setFieldValue('cinemaIds', changed.role === 'manager' ? ids : ids[0]);
+        }}
+      >
         <Form.Item
           label={t('username')}
           name="username"

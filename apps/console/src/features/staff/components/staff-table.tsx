@@ -63,6 +63,8 @@ export function StaffTable(props: {
       <Table<StaffView>
         rowKey="id"
         size="middle"
+        // Names and dates stay on one line; a narrow tablet scrolls the table sideways instead.
+        scroll={{ x: 'max-content' }}
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         pagination={{
@@ -108,11 +110,14 @@ export function StaffTable(props: {
                 {
                   title: t('actions'),
                   key: 'actions',
+                  // Stays in view when a tablet scrolls the table sideways.
+                  fixed: 'right' as const,
                   render: (_: unknown, staff: StaffView) =>
                     staff.isActive && (
-                      <Space size={0}>
+                      <Space size={0} wrap={false}>
                         <Button
                           type="link"
+                          size="small"
                           onClick={() => {
                             setEditing(staff);
                             setFormOpen(true);
@@ -120,11 +125,16 @@ export function StaffTable(props: {
                         >
                           {t('edit')}
                         </Button>
-                        <Button type="link" onClick={() => setResetting(staff)}>
+                        <Button type="link" size="small" onClick={() => setResetting(staff)}>
                           {t('resetPassword')}
                         </Button>
                         {staff.id !== props.selfId && (
-                          <Button type="link" danger onClick={() => confirmDeactivate(staff)}>
+                          <Button
+                            type="link"
+                            size="small"
+                            danger
+                            onClick={() => confirmDeactivate(staff)}
+                          >
                             {t('deactivate')}
                           </Button>
                         )}
