@@ -74,7 +74,8 @@ export const getGoodsListCall = defineCall({
   method: 'GET',
   path: '/goods/getGoodsList',
   isSignedIn: false,
-  query: pageQuery.extend({ categoryId: id.optional() }),
+  // '0' is the spec's "every category" (§5), sent by older clients.
+  query: pageQuery.extend({ categoryId: z.union([z.literal('0'), id]).optional() }),
   answer: pageAnswer(goodsSummarySchema),
 });
 
