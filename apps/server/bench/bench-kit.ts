@@ -69,7 +69,9 @@ export async function startServer(
   options: { poolSize: number; signIn: number },
 ): Promise<BenchServer> {
   const entry = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_PROFILE=dir writes a CPU profile of the server process there (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

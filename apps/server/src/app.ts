@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -13,7 +14,11 @@ import { isServerPath, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
 import { registerCinemaRoutes } from './modules/cinema/index.js';
-import { filmOrderSteps, registerFilmOrderRoutes } from './modules/film-order/index.js';
+import {
+  filmOrderSteps,
+  registerFilmOrderRoutes,
+  type SeatStreamLimits,
+} from './modules/film-order/index.js';
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
 import {
   registerNotifyRoutes,
@@ -48,6 +53,8 @@ export interface AppOptions {
    * (tests run them by hand).
    */
   holdSweepIntervalMs?: number | null;
+  /** Caps and heartbeat of seat availability streams (defaults in seat-stream.routes.ts). */
+  seatStreamLimits?: Partial<SeatStreamLimits>;
 }
 
 /** Build the whole app without listening: tests drive it with `app.inject`. */
@@ -73,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = {
     db: options.database.db,
     dbKind: options.database.kind,
+    listen: options.database.listen,
     clock,
     isProduction,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
@@ -88,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     money: paymentMoneyReader,
   });
   registerErrorHandler(app);
+  // gzip for every answer worth it (1 KB and up: a seat map, lists); the only place it is set.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await registerRateLimit(app, deps);
 
   registerSystemRoutes(app, deps);
@@ -97,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPayPasswordRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   registerCinemaRoutes(app, deps);
-  registerFilmOrderRoutes(app, deps);
+  registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
   const holdSweepIntervalMs =
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
   registerStoreRoutes(app, deps);

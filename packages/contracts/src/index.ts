@@ -23,3 +23,5 @@ export * from './calls/messenger.js';
 export * from './calls/store.js';
 export * from './calls/store-order.js';
 export * from './rules/phone.js';
+export * from './rules/seat-availability.js';
+export * from './calls/seat-map.js';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Envelope } from '@marquee/contracts';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import type { DatabaseHandle, DatabaseKind } from '../db/client.js';
 import { DEMO_SITE_CODE, loadDemoDataOnce } from '../db/demo-data.js';
 import type { Database } from '../db/schema.js';
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   holdSweepIntervalMs?: number;
   /** Connections to the PostgreSQL server (races need many); see openTestDatabase. */
   poolSize?: number;
+  /** Caps of seat availability streams (AppOptions.seatStreamLimits). */
+  seatStreamLimits?: AppOptions['seatStreamLimits'];
 }
 
 const UNREACHABLE_WECHAT = 'http://127.0.0.1:9';
@@ -53,6 +55,7 @@ export async function createTestApp(
       // Background sweeps would race the tests' moved clock; tests run them by hand.
       paymentSweepIntervalMs: null,
       holdSweepIntervalMs: options.holdSweepIntervalMs ?? null,
+      seatStreamLimits: options.seatStreamLimits,
     });
     await app.ready();
     return {

@@ -3,30 +3,6 @@ import type { Executor } from '../../db/schema.js';
 
 /** SQL only: the seats of film orders. A seat of a show is active (held or sold) in one row at most. */
 
-/** Seats of a show that are sold, or held by a hold that has not expired at `now`, with their holder. */
-export function listTakenSeats(db: Executor, showId: string, now: Date) {
-  return db
-    .selectFrom('film_order_seats')
-    .innerJoin('orders', 'orders.id', 'film_order_seats.order_id')
-    .select([
-      'film_order_seats.seat_id',
-      'film_order_seats.order_id',
-      'film_order_seats.state',
-      'orders.user_id',
-    ])
-    .where('film_order_seats.show_id', '=', showId)
-    .where((eb) =>
-      eb.or([
-        eb('film_order_seats.state', '=', 'sold'),
-        eb.and([
-          eb('film_order_seats.state', '=', 'held'),
-          eb('film_order_seats.hold_expires_at', '>', now),
-        ]),
-      ]),
-    )
-    .execute();
-}
-
 /** The user's unpaid film orders that hold seats of this show (expired ones included). */
 function pendingOrdersForShow(db: Executor, userId: string, showId: string) {
   return db
@@ -98,20 +74,26 @@ export async function holdSeats(
 }
 
 /**
- * What a seat map needs of a show's availability in one query: the sold seats, the seats held
- * until after `now`, and the show's availability version (the last change of any of its seats).
+ * What seat maps and the seat rules need of a show's availability, in one query: the sold seats,
+ * the seats held until after `now` with their holder, and the show's availability version (the
+ * last change of any of its seats; 0 before the first).
  */
-export async function readAvailability(db: Executor, showId: string, now: Date) {
-  const { rows } = await sql<{ version: number | null; sold: string[]; held: string[] }>`
+export async function readTakenSeats(db: Executor, showId: string, now: Date) {
+  const { rows } = await sql<{
+    version: number | null;
+    sold: string[];
+    held: [seatId: string, userId: string][];
+  }>`
     select (select max(version) from film_order_seats where show_id = ${showId}) as version,
-           coalesce(json_agg(seat_id) filter (where state = 'sold'), '[]') as sold,
-           coalesce(json_agg(seat_id) filter (where state = 'held' and hold_expires_at > ${now}),
-                    '[]') as held
-    from film_order_seats
-    where show_id = ${showId} and state in ('held', 'sold')`.execute(db);
+           coalesce(json_agg(f.seat_id) filter (where f.state = 'sold'), '[]') as sold,
+           coalesce(json_agg(json_build_array(f.seat_id, o.user_id))
+                      filter (where f.state = 'held' and f.hold_expires_at > ${now}), '[]') as held
+    from film_order_seats f join orders o on o.id = f.order_id
+    where f.show_id = ${showId} and f.state in ('held', 'sold')`.execute(db);
   const row = rows[0]!;
   return { version: Number(row.version ?? 0), sold: row.sold, held: row.held };
 }
+export type TakenSeats = Awaited<ReturnType<typeof readTakenSeats>>;
 
 export async function releaseSeats(trx: Executor, orderId: string): Promise<number> {
   const result = await trx

@@ -16,6 +16,7 @@ import { newOrderNo, withdrawUnpaidOrder, type OrderRow } from '../orders/index.
 import { siteSettings, type SiteRow } from '../site/index.js';
 import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
+import { readTakenSeatsShared } from './seat-availability.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -29,20 +30,21 @@ export async function createFilmOrder(
   deps: Deps,
   site: SiteRow,
   user: SignedInUser,
-  input: { showId: string; seatIds: string[] },
+  input: { showId: string; seatIds?: string[]; seatLabels?: string[] },
 ): Promise<FilmOrder> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, input.showId);
   if (!layout) throw notFound('Show', '场次');
+  const seatIds = input.seatIds ?? seatIdsOfLabels(layout, input.seatLabels ?? []);
   if (new Date(layout.show.start_at).getTime() <= now.getTime()) {
     throw showNotOnSale(layout.show.id);
   }
   const settings = siteSettings(site);
-  await checkRules(deps, layout, user, input.seatIds, settings.maxSeatsPerOrder, now);
+  await checkRules(deps, layout, user, seatIds, settings.maxSeatsPerOrder, now);
 
   const seatById = new Map(layout.seats.map((seat) => [seat.id, seat]));
   const hasArea = new Set(layout.areas.map((area) => area.id));
-  for (const seatId of input.seatIds) {
+  for (const seatId of seatIds) {
     const seat = seatById.get(seatId)!;
     if (!seat.area_id || !hasArea.has(seat.area_id)) {
       throw seatRuleError('SEAT_NOT_FOR_SALE', seat.label);
@@ -57,7 +59,7 @@ export async function createFilmOrder(
         siteId: site.id,
         userId: user.id,
         showId: layout.show.id,
-        seatIds: input.seatIds,
+        seatIds: seatIds,
         orderNo,
         now,
         holdExpiresAt,
@@ -170,11 +172,13 @@ async function checkRules(
   maxSeats: number,
   now: Date,
 ) {
-  const taken = await filmOrderRepository.listTakenSeats(deps.db, layout.show.id, now);
+  // Advice only (the index decides): a read shared with concurrent readers of this show will do.
+  const taken = await readTakenSeatsShared(deps.db, layout.show.id, now);
   // The user's own previous hold is released by this one: its seats count as free.
-  const takenIds = taken
-    .filter((seat) => !(seat.state === 'held' && seat.user_id === user.id))
-    .map((seat) => seat.seat_id);
+  const takenIds = [
+    ...taken.sold,
+    ...taken.held.filter(([, holder]) => holder !== user.id).map(([seatId]) => seatId),
+  ];
   const ruleLayout = ruleLayoutOf(layout.seats);
   const check = checkSeatSelection(ruleLayout, takenIds, seatIds, maxSeats);
   if (check.ok) return;
@@ -188,6 +192,21 @@ async function checkRules(
     hintEn: first.hint.en,
     violations: check.violations,
   });
+}
+
+/** Seats named by label; an unknown label stays as it is so the rules report it (UNKNOWN_SEAT). */
+function seatIdsOfLabels(layout: ShowWithLayout, labels: readonly string[]): string[] {
+  const byLabel = labelIndexOf(layout.seats);
+  return labels.map((label) => byLabel.get(label) ?? label);
+}
+const labelIndexes = new WeakMap<ShowWithLayout['seats'], Map<string, string>>();
+function labelIndexOf(seats: ShowWithLayout['seats']): Map<string, string> {
+  let index = labelIndexes.get(seats);
+  if (!index) {
+    index = new Map(seats.map((seat) => [seat.label, seat.id]));
+    labelIndexes.set(seats, index);
+  }
+  return index;
 }
 
 /** The rules' view of a hall, built once per cached layout (the seats array is the cache's). */
