@@ -70,7 +70,9 @@ export async function startServer(
 ): Promise<BenchServer> {
   const entry = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
   // BENCH_PROFILE=dir writes a CPU profile of the server process there (node --cpu-prof).
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     env: {
       ...process.env,

@@ -49,11 +49,13 @@ function get(url: string, headers: Record<string, string>) {
 
 async function cannon(url: string, headers: Record<string, string>) {
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  // autocannon counts 304 as "not 2xx"; a revalidation expects it.
+  const expected = headers['if-none-match'] ? result['3xx'] : result['2xx'];
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    bad: result.non2xx + result.errors,
+    bad: result.requests.total - expected,
     total: result.requests.total,
   };
 }
@@ -136,7 +138,7 @@ async function main() {
         `${read.name.padEnd(24)} ${fmt(figures.rps).padStart(7)}  ${fmt(figures.rps / helloRps, 3).padStart(6)}×` +
           `  ${fmt(figures.p50).padStart(6)}  ${fmt(figures.p99).padStart(6)}  ${fmt(raw.wire).padStart(10)}` +
           `  ${fmt(sent.wire).padStart(10)} (gzip ${fmt(gz)})` +
-          (figures.bad > 0 ? `  ${figures.bad} of ${figures.total} not 2xx/304` : ''),
+          (figures.bad > 0 ? `  ${figures.bad} of ${figures.total} unexpected answers` : ''),
       );
     }
   } finally {

@@ -104,18 +104,14 @@ export function bindPreparedCall<C extends CallDefinition>(
   deps: AppDeps,
   call: C & { isSignedIn: false },
   handler: (context: { query: z.output<C['query']>; site: SiteRow }) => Promise<PreparedAnswer>,
-  options: BindOptions & { cacheControl: string },
+  options: { cacheControl: string },
 ): void {
   app.route({
     method: call.method,
     url: `/api${call.path}`,
-    config: {
-      rateLimit: {
-        max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute,
-        timeWindow: '1 minute',
-      },
-      compress: false,
-    },
+    // A prepared answer costs no query, like a poster image: no per-request limit (counting it
+    // would cost more than answering it).
+    config: { rateLimit: false, compress: false },
     handler: async (request, reply) => {
       const site = await deps.sites.resolve(header(request, 'site'));
       const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;

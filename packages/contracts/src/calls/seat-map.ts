@@ -81,9 +81,12 @@ export const showAvailabilityCall = defineCall({
   answer: showAvailabilitySchema,
 });
 
-/** The path of the Server-Sent Events stream of a show's seat changes (not enveloped). */
-export const availabilityStreamPath = (showId: string): string =>
-  `/api/show/availability/stream?showId=${encodeURIComponent(showId)}`;
+/**
+ * The path under `/api` of the Server-Sent Events stream of a show's seat changes (not
+ * enveloped). EventSource cannot send headers, so the site goes as a query parameter.
+ */
+export const availabilityStreamPath = (showId: string, site: string): string =>
+  `/show/availability/stream?showId=${encodeURIComponent(showId)}&site=${encodeURIComponent(site)}`;
 
 /**
  * `event: seats` of the stream: the show's new availability version and the seats that changed,

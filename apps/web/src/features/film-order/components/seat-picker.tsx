@@ -26,6 +26,7 @@ import { useShowSeats } from '../api/get-show-seats';
 import { filmOrderPath } from '../film-order-store';
 import { filmOrderMessages } from '../film-order-messages';
 import { filmOrderStore } from '../hooks/use-film-order';
+import { useLiveSeats } from '../hooks/use-live-seats';
 import { ChosenSeatsBar } from './chosen-seats-bar';
 import { SeatLegend } from './seat-legend';
 import { SeatMap } from './seat-map';
@@ -42,6 +43,7 @@ export function SeatPicker(props: { showId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const seatsQuery = useShowSeats(props.showId);
+  useLiveSeats(props.showId);
   const pending = usePendingFilmOrder(props.showId);
   const data = seatsQuery.data;
   const [chosen, setChosen] = useState<string[]>([]);
