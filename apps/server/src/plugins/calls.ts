@@ -19,6 +19,11 @@ export interface CallContext<C extends CallDefinition, S extends boolean> {
 export interface BindOptions {
   /** Requests per minute for this call, per user or address; default: the app-wide limit. */
   rateLimitPerMinute?: number;
+  /**
+   * No per-request limit: for reads that cost at most one shared query however many ask (a seat
+   * map's availability), where counting each request would cost more than answering it.
+   */
+  isUnlimited?: boolean;
 }
 
 function parseOrThrow<T extends z.ZodTypeAny>(
@@ -58,10 +63,9 @@ export function bindCall<C extends CallDefinition>(
     method: call.method,
     url: `/api${call.path}`,
     config: {
-      rateLimit: {
-        max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute,
-        timeWindow: '1 minute',
-      },
+      rateLimit: options.isUnlimited
+        ? false
+        : { max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute, timeWindow: '1 minute' },
     },
     handler: async (request) => {
       const site = await deps.sites.resolve(header(request, 'site'));

@@ -34,8 +34,13 @@ export function registerFilmOrderRoutes(
     ({ site, query }) => getShowLayout(deps, site, query.showId),
     { cacheControl: 'public, max-age=60' },
   );
-  bindCall(app, deps, showAvailabilityCall, ({ site, query }) =>
-    getShowAvailability(deps, site, query.showId),
+  // One query per show at a time however many phones ask (readTakenSeatsShared): no counter.
+  bindCall(
+    app,
+    deps,
+    showAvailabilityCall,
+    ({ site, query }) => getShowAvailability(deps, site, query.showId),
+    { isUnlimited: true },
   );
   const feed = createSeatChangeFeed(deps);
   registerSeatStream(app, deps, feed, { ...defaultSeatStreamLimits, ...options.seatStreamLimits });
