@@ -5,7 +5,7 @@ import {
   seatKindCode,
   seatKindOfCode,
 } from './seat-availability.js';
-import { seatKinds } from '../calls/cinema.js';
+import { seatKinds, type SeatState } from '../calls/cinema.js';
 
 describe('compact seat-map encodings', () => {
   it('writes one character per seat, in order, and reads it back', () => {
@@ -30,7 +30,9 @@ describe('compact seat-map encodings', () => {
   });
 
   it('keeps a 574-seat hall under a kilobyte', () => {
-    const row = Array.from({ length: 26 }, (_, i) => (i % 3 === 0 ? 'held' : 'available') as const);
+    const row = Array.from({ length: 26 }, (_, i): SeatState =>
+      i % 3 === 0 ? 'held' : 'available',
+    );
     const hall = encodeAvailabilityRows(Array.from({ length: 22 }, () => row));
     expect(JSON.stringify(hall).length).toBeLessThan(700);
   });
