@@ -8,7 +8,7 @@ import m0006 from './migrations/0006-wechat.js';
 import m0007 from './migrations/0007-store.js';
 import m0008 from './migrations/0008-rate-limits.js';
 import m0009 from './migrations/0009-payment-attempts.js';
-// 0010–0012 come from other branches (they are merged before this one); the lead fixes the order.
+// 0009–0012 come from other branches (0009 is on main already); the lead fixes the order at merge.
 import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 
 /** Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. */
@@ -22,7 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-store': m0007,
   '0008-rate-limits': m0008,
   '0009-payment-attempts': m0009,
-  // 0010–0012 come from other branches: the lead puts them here at merge.
+  // 0010–0012 come from other branches (as 0009 did): the lead puts them here at merge.
   '0013-seat-holds-in-one-call': m0013,
 };
 
