@@ -17,7 +17,10 @@ import {
   uniqueOpenid,
   type TestApp,
 } from '../../test-support/test-app.js';
+import { recordWholePaymentForTest } from '../../test-support/paid-order.js';
+import { sweepExpiredOrders } from '../orders/index.js';
 import { hold, seatMap, showPicker } from './film-order-test-kit.js';
+import { filmOrderSteps } from './index.js';
 
 const HOLD_SECONDS = 15 * 60;
 
@@ -277,6 +280,51 @@ describeOnEachDatabase('seat maps in two parts, and live seat changes', (kind) =
       controller.abort();
       const app = t.app as unknown as { openSeatStreams(): number };
       await expect.poll(() => app.openSeatStreams()).toBe(0);
+    });
+
+    it('tells of a cancel, an expiry sweep and a sale as they happen', async () => {
+      const showId = await freshShow('1号厅');
+      const controller = new AbortController();
+      const response = await fetch(
+        `${baseUrl}/api/show/availability/stream?showId=${showId}&site=${DEMO_SITE_CODE}`,
+        { signal: controller.signal },
+      );
+      const events = sseEvents(response);
+      expect((await events.next()).value).toMatchObject({ event: 'ready' });
+      const nextChange = async () =>
+        ((await events.next()).value as { data: SeatChangeEvent }).data.changes
+          ?.map((seat) => `${seat.label} ${seat.state}`)
+          .sort();
+
+      const first = await hold(t, alice, showId, ['B1', 'B2']);
+      expect(await nextChange()).toEqual(['B1 held', 'B2 held']);
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/filmOrder/cancel',
+        token: alice,
+        body: { orderId: first.body.data.id },
+      });
+      expect(await nextChange()).toEqual(['B1 available', 'B2 available']);
+
+      await hold(t, bob, showId, ['C1', 'C2']);
+      expect(await nextChange()).toEqual(['C1 held', 'C2 held']);
+      t.clock.advance(HOLD_SECONDS + 1);
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
+      expect(await nextChange()).toEqual(['C1 available', 'C2 available']);
+
+      const sold = await hold(t, bob, showId, ['D1', 'D2']);
+      expect(await nextChange()).toEqual(['D1 held', 'D2 held']);
+      await t.db.transaction().execute(async (trx) => {
+        await recordWholePaymentForTest(trx, sold.body.data.id);
+        await trx
+          .updateTable('orders')
+          .set({ status: 'paid' })
+          .where('id', '=', sold.body.data.id)
+          .execute();
+        await filmOrderSteps.sell(trx, sold.body.data.id);
+      });
+      expect(await nextChange()).toEqual(['D1 sold', 'D2 sold']);
+      controller.abort();
     });
 
     it('refuses a stream past the per-show cap with 42901', async () => {
