@@ -42,8 +42,8 @@ export function SeatPicker(props: { showId: string }) {
   const common = commonMessages.useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const seatsQuery = useShowSeats(props.showId);
-  useLiveSeats(props.showId);
+  const isLive = useLiveSeats(props.showId);
+  const seatsQuery = useShowSeats(props.showId, { isLive });
   const pending = usePendingFilmOrder(props.showId);
   const data = seatsQuery.data;
   const [chosen, setChosen] = useState<string[]>([]);

@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { availabilityStreamPath, type SeatChangeEvent } from '@marquee/contracts';
 import { apiBaseUrl, siteFromHost } from '@/lib/api/host';
-import { showSeatsQuery, SEAT_REFRESH_MS } from '../api/get-show-seats';
+import { showSeatsQuery } from '../api/get-show-seats';
 import { applySeatChanges } from '../live-seats-model';
 
 /**
  * While the seat page is open, follow the show's seat changes as they happen (Server-Sent Events
  * from `/api/show/availability/stream`): each change is applied to the seat map's query data, so a
  * seat someone else just took greys out at once (and leaves the choice, with a word, through the
- * seat picker's check of fresh data). A missed event (a version gap, a reconnect) refetches the map.
- * When the stream cannot be had, the map is refreshed every SEAT_REFRESH_MS instead. Holds answered
- * by the server remain the only truth: this only makes the map fresher.
- * Answers whether the stream is live.
+ * seat picker's check of fresh data). Once subscribed (first time or after a reconnect) the map is
+ * read once more, so nothing that changed before the stream was open is missed.
+ * Answers whether the stream is live: while it is not, `useShowSeats` polls (every SEAT_REFRESH_MS).
+ * Holds answered by the server remain the only truth: this only makes the map fresher.
  */
 export function useLiveSeats(showId: string): boolean {
   const queryClient = useQueryClient();
@@ -23,14 +23,6 @@ export function useLiveSeats(showId: string): boolean {
     const { queryKey } = showSeatsQuery(showId);
     const refetch = () => void queryClient.invalidateQueries({ queryKey });
     let version: number | null = null;
-    let fallback: ReturnType<typeof setInterval> | undefined;
-    const startFallback = () => {
-      fallback ??= setInterval(refetch, SEAT_REFRESH_MS);
-    };
-    const stopFallback = () => {
-      clearInterval(fallback);
-      fallback = undefined;
-    };
 
     const { hostname } = window.location;
     const base = apiBaseUrl(hostname, {
@@ -41,10 +33,9 @@ export function useLiveSeats(showId: string): boolean {
     const source = new EventSource(url);
     source.addEventListener('ready', (message) => {
       const ready = JSON.parse((message as MessageEvent<string>).data) as { version: number };
-      // A reconnect may have missed changes: read the map afresh.
-      if (version !== null && ready.version !== version) refetch();
+      // Changes before the stream opened (or while it was down) came by no event: read afresh.
+      if (version === null || ready.version !== version) refetch();
       version = ready.version;
-      stopFallback();
       setLive(true);
     });
     source.addEventListener('seats', (message) => {
@@ -58,13 +49,12 @@ export function useLiveSeats(showId: string): boolean {
       queryClient.setQueryData(queryKey, (map) => (map ? applySeatChanges(map, event) : map));
     });
     source.onerror = () => {
-      // EventSource retries by itself; until it is back, refresh by polling.
+      // EventSource retries by itself; until it is back, the seat map polls.
       setLive(false);
-      startFallback();
     };
     return () => {
       source.close();
-      stopFallback();
+      setLive(false);
     };
   }, [showId, queryClient]);
 
