@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SitesTable } from './db/schema.js';
-import type { DatabaseKind } from './db/client.js';
+import type { DatabaseKind, Listen } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { SecretsKeyring } from './lib/secrets.js';
 import type { WechatDeps } from './lib/wechat/wechat-http.js';
@@ -16,6 +16,8 @@ import type { StaffRole } from '@marquee/contracts/console';
 export interface AppDeps {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
+  /** LISTEN to the database's notifications (seat changes), on either kind of database. */
+  listen: Listen;
   clock: Clock;
   isProduction: boolean;
   /** Requests per minute per user (or address) for API calls without a limit of their own. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -17,7 +18,11 @@ import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
 import { registerCinemaRoutes } from './modules/cinema/index.js';
-import { filmOrderSteps, registerFilmOrderRoutes } from './modules/film-order/index.js';
+import {
+  filmOrderSteps,
+  registerFilmOrderRoutes,
+  type SeatStreamLimits,
+} from './modules/film-order/index.js';
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
 import {
   registerNotifyRoutes,
@@ -79,6 +84,8 @@ export interface AppOptions {
    * is ready as soon as the app is (tests).
    */
   readiness?: Readiness;
+  /** Caps and heartbeat of seat availability streams (defaults in seat-stream.routes.ts). */
+  seatStreamLimits?: Partial<SeatStreamLimits>;
 }
 
 /** Build the whole app without listening: tests drive it with `app.inject`. */
@@ -124,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = {
     db: options.database.db,
     dbKind: options.database.kind,
+    listen: options.database.listen,
     clock,
     isProduction,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
@@ -146,6 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { isProduction });
+  // gzip for every answer worth it (1 KB and up: a seat map, lists); the only place it is set.
+  // Built files come precompressed (plugins/web-app.ts) and are not compressed again.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
   registerMetrics(app, { token: options.metricsToken });
   await registerRateLimit(app, deps, {
     redisUrl: options.redisUrl,
@@ -161,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPayPasswordRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   registerCinemaRoutes(app, deps);
-  registerFilmOrderRoutes(app, deps);
+  registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);

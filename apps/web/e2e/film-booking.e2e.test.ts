@@ -144,7 +144,7 @@ describe('booking a film from the home tab to held seats', () => {
       .poll(() => page.getByTestId('hold-countdown').textContent(), { timeout: 5_000 })
       .not.toBe(first);
     // Our own hold is not reported as someone else taking the seats.
-    expect(await page.getByText('已被他人选走').count()).toBe(0);
+    expect(await page.getByText('刚被抢走').count()).toBe(0);
     await screenshot(page, 'film-order-confirmation');
 
     // A reload keeps the order: the server's pending order for the show.
@@ -257,7 +257,7 @@ describe('booking a film from the home tab to held seats', () => {
       .toBe(0);
     expect(await seatButton(alex, seats[0]!.label).getAttribute('data-state')).toBe('taken');
     await expect
-      .poll(() => alex.getByRole('status').filter({ hasText: '已被他人选走' }).count())
+      .poll(() => alex.getByRole('status').filter({ hasText: '刚被抢走' }).count())
       .toBe(1);
     await screenshot(alex, 'film-seat-map-taken-meanwhile');
 

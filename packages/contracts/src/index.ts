@@ -25,3 +25,5 @@ export * from './calls/store.js';
 export * from './calls/store-order.js';
 export * from './rules/phone.js';
 export * from './rules/order-code.js';
+export * from './rules/seat-availability.js';
+export * from './calls/seat-map.js';

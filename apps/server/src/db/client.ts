@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import type { PoolStats } from '../lib/metrics.js';
@@ -9,10 +9,24 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** LISTEN on a channel of this database; see `Listen`. */
+  listen: Listen;
   close(): Promise<void>;
   /** The pool's connections now (PostgreSQL; PGlite has one connection and no pool). */
   poolStats?: () => PoolStats;
 }
+
+/**
+ * Receive the NOTIFY payloads of one channel (PostgreSQL LISTEN): on the server through a
+ * connection of its own (not one of the pool's), on PGlite through its one session. `onLost` is
+ * called once if the listening connection breaks: nothing arrives after it, listen again.
+ * Answers a function that stops listening.
+ */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost: (error: unknown) => void,
+) => Promise<() => Promise<void>>;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
@@ -37,9 +51,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const listen: Listen = async (channel, onPayload, onLost) => {
+      const client = new pg.Client({
+        connectionString: options.url,
+        options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      });
+      let isStopped = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      client.on('error', (error) => {
+        if (isStopped) return;
+        isStopped = true;
+        void client.end().catch(() => undefined);
+        onLost(error);
+      });
+      client.on('end', () => {
+        if (isStopped) return;
+        isStopped = true;
+        onLost(new Error('listening connection ended'));
+      });
+      await client.connect();
+      await client.query(`listen ${quoteIdentifier(channel)}`);
+      return async () => {
+        if (isStopped) return;
+        isStopped = true;
+        await client.end().catch(() => undefined);
+      };
+    };
     return {
       db,
       kind: 'postgres',
+      listen,
       close: () => db.destroy(),
       poolStats: () => ({
         total: pool.totalCount,
@@ -59,5 +102,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const listen: Listen = async (channel, onPayload) => {
+    const off = client.onNotification((name, payload) => {
+      if (name === channel) onPayload(payload);
+    });
+    // Through Kysely, so it waits for a running transaction instead of joining it.
+    await sql.raw(`listen ${quoteIdentifier(channel)}`).execute(db);
+    return async () => {
+      off();
+      if (!client.closed) await sql.raw(`unlisten ${quoteIdentifier(channel)}`).execute(db);
+    };
+  };
+  return { db, kind: 'pglite', listen, close: () => db.destroy() };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -11,6 +11,7 @@ import m0009 from './migrations/0009-payment-attempts.js';
 import m0010 from './migrations/0010-staff.js';
 import m0011 from './migrations/0011-public-origin.js';
 import m0012 from './migrations/0012-encrypt-site-secrets.js';
+import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 import m0014 from './migrations/0014-check-in.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -31,7 +32,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0010-staff': m0010,
   '0011-public-origin': m0011,
   '0012-encrypt-site-secrets': m0012(keyring),
-  // 0013 comes from the seat-speed branch, merged later.
+  '0013-seat-holds-in-one-call': m0013,
   '0014-check-in': m0014,
 });
 

@@ -373,6 +373,8 @@ export interface FilmOrderSeatsTable {
     'held' | 'sold' | 'released'
   >;
   hold_expires_at: Timestamp;
+  /** Bumped from one sequence on every change of state (migration 0013): availability versions. */
+  version: Generated<number>;
 }
 
 /** The goods store (0007-store). */

@@ -19,6 +19,11 @@ export interface CallContext<C extends CallDefinition, S extends boolean> {
 export interface BindOptions {
   /** Requests per minute for this call, per user or address; default: the app-wide limit. */
   rateLimitPerMinute?: number;
+  /**
+   * No per-request limit: for reads that cost at most one shared query however many ask (a seat
+   * map's availability), where counting each request would cost more than answering it.
+   */
+  isUnlimited?: boolean;
 }
 
 export function parseOrThrow<T extends z.ZodTypeAny>(
@@ -76,10 +81,9 @@ export function bindCall<C extends CallDefinition>(
     method: call.method,
     url: `/api${call.path}`,
     config: {
-      rateLimit: {
-        max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute,
-        timeWindow: '1 minute',
-      },
+      rateLimit: options.isUnlimited
+        ? false
+        : { max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute, timeWindow: '1 minute' },
     },
     handler: async (request) => {
       const site = await deps.sites.resolve(header(request, 'site'));
@@ -122,4 +126,48 @@ function pathOfNulByte(
     if (found) return found;
   }
   return null;
+}
+
+/** An answer built once and served many times: the envelope as JSON and gzipped, and its ETag. */
+export interface PreparedAnswer {
+  etag: string;
+  json: string;
+  gzip: Buffer;
+}
+
+/**
+ * Bind a call whose answer is prepared ahead (a seat layout): the site is checked and the query
+ * parsed as bindCall does, then `If-None-Match` with the same ETag answers 304 with no body, and
+ * the prepared gzip bytes go to clients that accept gzip (not compressed again per request).
+ */
+export function bindPreparedCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  call: C & { isSignedIn: false },
+  handler: (context: { query: z.output<C['query']>; site: SiteRow }) => Promise<PreparedAnswer>,
+  options: { cacheControl: string },
+): void {
+  app.route({
+    method: call.method,
+    url: `/api${call.path}`,
+    // A prepared answer costs no query, like a poster image: no per-request limit (counting it
+    // would cost more than answering it).
+    config: { rateLimit: false, compress: false },
+    handler: async (request, reply) => {
+      const site = await deps.sites.resolve(header(request, 'site'));
+      const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;
+      const answer = await handler({ query, site });
+      reply
+        .header('etag', answer.etag)
+        .header('cache-control', options.cacheControl)
+        .header('vary', 'accept-encoding, site');
+      const given = header(request, 'if-none-match');
+      if (given && given.split(/\s*,\s*/).includes(answer.etag)) return reply.code(304).send();
+      reply.header('content-type', 'application/json; charset=utf-8');
+      if (/\bgzip\b/.test(header(request, 'accept-encoding') ?? '')) {
+        return reply.header('content-encoding', 'gzip').send(answer.gzip);
+      }
+      return reply.send(answer.json);
+    },
+  });
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Envelope } from '@marquee/contracts';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import type { DatabaseHandle, DatabaseKind } from '../db/client.js';
 import { DEMO_SITE_CODE, loadDemoDataOnce } from '../db/demo-data.js';
 import type { Database } from '../db/schema.js';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   poolSize?: number;
   /** Rate-limit counters in this Redis under this prefix (test-redis.ts); memory otherwise. */
   redis?: { url: string; keyPrefix: string };
+  /** Caps of seat availability streams (AppOptions.seatStreamLimits). */
+  seatStreamLimits?: AppOptions['seatStreamLimits'];
 }
 
 const UNREACHABLE_WECHAT = 'http://127.0.0.1:9';
@@ -57,6 +59,7 @@ export async function createTestApp(
       holdSweepIntervalMs: options.holdSweepIntervalMs ?? null,
       redisUrl: options.redis?.url,
       redisKeyPrefix: options.redis?.keyPrefix,
+      seatStreamLimits: options.seatStreamLimits,
     });
     await app.ready();
     return {

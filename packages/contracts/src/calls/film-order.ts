@@ -48,10 +48,17 @@ export const createFilmOrderCall = defineCall({
   method: 'POST',
   path: '/filmOrder/create',
   isSignedIn: true,
-  body: z.object({
-    showId: id,
-    seatIds: z.array(id).min(1).max(50),
-  }),
+  /** The seats by id (`/show/seats`) or by label (`/show/layout`, e.g. ["C7", "C8"]): one of the two. */
+  body: z
+    .object({
+      showId: id,
+      seatIds: z.array(id).min(1).max(50).optional(),
+      seatLabels: z.array(z.string().trim().min(1).max(16)).min(1).max(50).optional(),
+    })
+    .refine((body) => (body.seatIds === undefined) !== (body.seatLabels === undefined), {
+      message: 'send seatIds or seatLabels',
+      path: ['seatIds'],
+    }),
   answer: filmOrderSchema,
 });
 

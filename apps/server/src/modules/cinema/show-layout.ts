@@ -6,17 +6,36 @@ import * as cinemaRepository from './cinema.repository.js';
 /**
  * A show with everything holding its seats needs: film, cinema, hall, price areas and the hall's
  * seats. Undefined for an unknown id or another site's show.
+ *
+ * Kept in memory for SHOW_CACHE_MS: every seat map, availability read and hold of a busy show asks
+ * for it, and what could change meanwhile (a price, a start time) is checked again where it
+ * matters: a hold's prices and start time are read by `hold_film_seats` in SQL.
  */
 export async function findShowWithLayout(db: Executor, siteId: string, showId: string) {
   if (!isUuid(showId)) return undefined;
+  const key = `${siteId}:${showId}`;
+  const cached = showCache.get(key);
+  if (cached && cached.until > performance.now()) return cached.layout;
   const show = await cinemaRepository.findShow(db, siteId, showId);
   if (!show) return undefined;
   const [areas, seats] = await Promise.all([
     cinemaRepository.listShowPriceAreas(db, show.id),
     hallSeats(db, show.hall_id),
   ]);
-  return { show, areas, seats };
+  const layout = { show, areas, seats };
+  if (showCache.size >= SHOW_CACHE_LIMIT) showCache.clear();
+  showCache.set(key, { layout, until: performance.now() + SHOW_CACHE_MS });
+  return layout;
 }
+
+const SHOW_CACHE_MS = 10_000;
+const SHOW_CACHE_LIMIT = 5_000;
+const showCache = new Map<
+  string,
+  { layout: { show: ShowRow; areas: AreaRow[]; seats: HallSeat[] }; until: number }
+>();
+type ShowRow = NonNullable<Awaited<ReturnType<typeof cinemaRepository.findShow>>>;
+type AreaRow = Awaited<ReturnType<typeof cinemaRepository.listShowPriceAreas>>[number];
 
 /**
  * A hall's seats never change while the app runs (a layout change is a migration), and every seat

@@ -137,4 +137,53 @@ describeOnPostgres('seat holds under a race', () => {
       .executeTakeFirstOrThrow();
     expect(Number(pending.n)).toBe(winners.length);
   });
+
+  it("keeps one unpaid order per user per show when the user's holds race each other", async () => {
+    const show = await t.db
+      .selectFrom('shows')
+      .innerJoin('halls', 'halls.id', 'shows.hall_id')
+      .select('shows.id')
+      .where('halls.name', '=', '1号厅')
+      .where('shows.start_at', '>', new Date(Date.now() + 3 * 3600_000))
+      .orderBy('shows.start_at')
+      .executeTakeFirstOrThrow();
+    const token = await signIn(t.app, uniqueOpenid('twitchy'));
+    // Ten holds of one user at once, each of a different pair at a row's end (always allowed).
+    const pairs = ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((row) => [
+      [`${row}1`, `${row}2`],
+      [`${row}9`, `${row}10`],
+    ]);
+    const answers = await Promise.all(
+      pairs.slice(0, 10).map(async (seatLabels) => {
+        const response = await fetch(`${baseUrl}/api/filmOrder/create`, {
+          method: 'POST',
+          headers: { site: DEMO_SITE_CODE, token, 'content-type': 'application/json' },
+          body: JSON.stringify({ showId: show.id, seatLabels }),
+        });
+        return (await response.json()) as Envelope<FilmOrder>;
+      }),
+    );
+    expect(answers.map((answer) => answer.code)).toEqual(Array(10).fill(0));
+
+    // Each hold replaced the one before it: one order is still pending, and only its seats held.
+    const orders = await t.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where(
+        'id',
+        'in',
+        answers.map((answer) => answer.data.id),
+      )
+      .execute();
+    const pending = orders.filter((order) => order.status === 'pending_payment');
+    expect(pending).toHaveLength(1);
+    expect(orders.filter((order) => order.status === 'cancelled')).toHaveLength(9);
+    const active = await t.db
+      .selectFrom('film_order_seats')
+      .select('order_id')
+      .where('show_id', '=', show.id)
+      .where('state', 'in', ['held', 'sold'])
+      .execute();
+    expect(active.map((row) => row.order_id)).toEqual([pending[0]!.id, pending[0]!.id]);
+  });
 });

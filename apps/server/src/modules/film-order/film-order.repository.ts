@@ -3,40 +3,6 @@ import type { Executor } from '../../db/schema.js';
 
 /** SQL only: the seats of film orders. A seat of a show is active (held or sold) in one row at most. */
 
-/** Lock the user's row: one user's holds run one after another (one pending order per show). */
-export function lockUser(trx: Executor, userId: string) {
-  return trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-/** Seats of a show that are sold, or held by a hold that has not expired at `now`, with their holder. */
-export function listTakenSeats(db: Executor, showId: string, now: Date) {
-  return db
-    .selectFrom('film_order_seats')
-    .innerJoin('orders', 'orders.id', 'film_order_seats.order_id')
-    .select([
-      'film_order_seats.seat_id',
-      'film_order_seats.order_id',
-      'film_order_seats.state',
-      'orders.user_id',
-    ])
-    .where('film_order_seats.show_id', '=', showId)
-    .where((eb) =>
-      eb.or([
-        eb('film_order_seats.state', '=', 'sold'),
-        eb.and([
-          eb('film_order_seats.state', '=', 'held'),
-          eb('film_order_seats.hold_expires_at', '>', now),
-        ]),
-      ]),
-    )
-    .execute();
-}
-
 /** The user's unpaid film orders that hold seats of this show (expired ones included). */
 function pendingOrdersForShow(db: Executor, userId: string, showId: string) {
   return db
@@ -61,56 +27,73 @@ export function listPendingOrdersForShow(db: Executor, userId: string, showId: s
   return pendingOrdersForShow(db, userId, showId).execute();
 }
 
-/** The same, locked: a row another transaction moved meanwhile drops out (READ COMMITTED re-check). */
-export function lockPendingOrdersForShow(trx: Executor, userId: string, showId: string) {
-  return pendingOrdersForShow(trx, userId, showId).forUpdate().execute();
-}
-
-/** Orders whose expired holds still occupy some of these seats. */
-export async function listExpiredHoldOrderIds(
-  trx: Executor,
-  showId: string,
-  seatIds: string[],
-  now: Date,
-): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('film_order_seats')
-    .select('order_id')
-    .distinct()
-    .where('show_id', '=', showId)
-    .where('seat_id', 'in', seatIds)
-    .where('state', '=', 'held')
-    .where('hold_expires_at', '<=', now)
-    .execute();
-  return rows.map((row) => row.order_id).sort();
+/**
+ * The whole hold in one statement (`hold_film_seats`, migration 0013): the user's previous unpaid
+ * order for the show and expired holds on these seats give way, the order, its first event and
+ * its seats are inserted; the unique index on active seats decides races. Answers the new order
+ * and its seats' prices, or the labels of the seats someone else holds (nothing written then).
+ * Throws with code MQ404 (no such show on this site) or MQ410 (the show has started).
+ */
+export async function holdSeats(
+  db: Executor,
+  hold: {
+    siteId: string;
+    userId: string;
+    showId: string;
+    seatIds: readonly string[];
+    orderNo: string;
+    now: Date;
+    holdExpiresAt: Date;
+  },
+): Promise<
+  | {
+      orderId: string;
+      amountFen: number;
+      seats: { seatId: string; priceFen: number; discountPriceFen: number }[];
+      lostLabels: null;
+    }
+  | { orderId: null; lostLabels: string[] }
+> {
+  // The ids are uuids (checked against the layout): a literal keeps arrays out of the drivers.
+  const seatIds = `{${hold.seatIds.join(',')}}`;
+  const { rows } = await sql<{
+    new_order_id: string | null;
+    total_fen: number;
+    held_seats: { seatId: string; priceFen: number; discountPriceFen: number }[] | null;
+    lost_labels: string[];
+  }>`select * from hold_film_seats(${hold.siteId}, ${hold.userId}, ${hold.showId},
+       ${seatIds}::uuid[], ${hold.orderNo}, ${hold.now}, ${hold.holdExpiresAt})`.execute(db);
+  const row = rows[0]!;
+  if (row.new_order_id === null) return { orderId: null, lostLabels: row.lost_labels };
+  return {
+    orderId: row.new_order_id,
+    amountFen: row.total_fen,
+    seats: row.held_seats ?? [],
+    lostLabels: null,
+  };
 }
 
 /**
- * Insert the seats of a new hold; a seat already active for the show is skipped by the unique
- * index `film_order_seats_active` (waiting for a concurrent inserter to commit or roll back).
- * Returns the seats actually inserted. Rows go in seat id order so two overlapping holds lock
- * in the same order and cannot deadlock.
+ * What seat maps and the seat rules need of a show's availability, in one query: the sold seats,
+ * the seats held until after `now` with their holder, and the show's availability version (the
+ * last change of any of its seats; 0 before the first).
  */
-export async function insertHeldSeats(
-  trx: Executor,
-  rows: {
-    order_id: string;
-    show_id: string;
-    seat_id: string;
-    price_fen: number;
-    discount_price_fen: number;
-    hold_expires_at: Date;
-  }[],
-): Promise<string[]> {
-  const sorted = [...rows].sort((a, b) => (a.seat_id < b.seat_id ? -1 : 1));
-  const inserted = await trx
-    .insertInto('film_order_seats')
-    .values(sorted)
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('seat_id')
-    .execute();
-  return inserted.map((row) => row.seat_id);
+export async function readTakenSeats(db: Executor, showId: string, now: Date) {
+  const { rows } = await sql<{
+    version: number | null;
+    sold: string[];
+    held: [seatId: string, userId: string][];
+  }>`
+    select (select max(version) from film_order_seats where show_id = ${showId}) as version,
+           coalesce(json_agg(f.seat_id) filter (where f.state = 'sold'), '[]') as sold,
+           coalesce(json_agg(json_build_array(f.seat_id, o.user_id))
+                      filter (where f.state = 'held' and f.hold_expires_at > ${now}), '[]') as held
+    from film_order_seats f join orders o on o.id = f.order_id
+    where f.show_id = ${showId} and f.state in ('held', 'sold')`.execute(db);
+  const row = rows[0]!;
+  return { version: Number(row.version ?? 0), sold: row.sold, held: row.held };
 }
+export type TakenSeats = Awaited<ReturnType<typeof readTakenSeats>>;
 
 export async function releaseSeats(trx: Executor, orderId: string): Promise<number> {
   const result = await trx
@@ -170,18 +153,6 @@ export function findFilmOrder(db: Executor, orderId: string) {
     .where('id', '=', orderId)
     .where('kind', '=', 'film')
     .executeTakeFirst();
-}
-
-/** Unpaid film orders past their deadline, locked for the sweep (others' locked rows are skipped). */
-export function findSeatLabels(db: Executor, seatIds: string[]) {
-  if (seatIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('seats')
-    .select(['id', 'label'])
-    .where('id', 'in', seatIds)
-    .orderBy('y')
-    .orderBy('x')
-    .execute();
 }
 
 /** The show each of these orders holds seats of (an order's seats are all of one show). */

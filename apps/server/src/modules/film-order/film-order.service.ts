@@ -12,100 +12,89 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
 import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
-import {
-  createOrder,
-  expireOverdueOrders,
-  releaseOrders,
-  transitionOrder,
-  withdrawUnpaidOrder,
-  type OrderRow,
-} from '../orders/index.js';
+import { newOrderNo, withdrawUnpaidOrder, type OrderRow } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
+import { readTakenSeatsShared } from './seat-availability.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-/** Thrown inside the hold transaction to roll it back when a seat was taken meanwhile. */
-class SeatsTaken extends Error {
-  constructor(readonly seatIds: string[]) {
-    super('seats taken');
-  }
-}
-
 /**
- * Hold seats: check the rules, then in one transaction release the user's previous unpaid order
- * for this show and any expired holds on these seats, create the order and insert its seats. The
- * unique index on active seats decides every race; the JavaScript checks only explain refusals.
+ * Hold seats: check the rules on the cached layout and the seats taken now, then one statement
+ * (`hold_film_seats`) releases the user's previous unpaid order for this show and any expired
+ * holds on these seats, creates the order and inserts its seats. The unique index on active seats
+ * decides every race; the JavaScript checks only explain refusals (decision 002).
  */
 export async function createFilmOrder(
   deps: Deps,
   site: SiteRow,
   user: SignedInUser,
-  input: { showId: string; seatIds: string[] },
+  input: { showId: string; seatIds?: string[]; seatLabels?: string[] },
 ): Promise<FilmOrder> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, input.showId);
   if (!layout) throw notFound('Show', '场次');
+  const seatIds = input.seatIds ?? seatIdsOfLabels(layout, input.seatLabels ?? []);
   if (new Date(layout.show.start_at).getTime() <= now.getTime()) {
-    throw new AppError('SHOW_NOT_ON_SALE', { showId: layout.show.id });
+    throw showNotOnSale(layout.show.id);
   }
   const settings = siteSettings(site);
-  await checkRules(deps, layout, user, input.seatIds, settings.maxSeatsPerOrder, now);
+  await checkRules(deps, layout, user, seatIds, settings.maxSeatsPerOrder, now);
+
+  const seatById = new Map(layout.seats.map((seat) => [seat.id, seat]));
+  const hasArea = new Set(layout.areas.map((area) => area.id));
+  for (const seatId of seatIds) {
+    const seat = seatById.get(seatId)!;
+    if (!seat.area_id || !hasArea.has(seat.area_id)) {
+      throw seatRuleError('SEAT_NOT_FOR_SALE', seat.label);
+    }
+  }
 
   const holdExpiresAt = addSeconds(now, settings.holdMinutes * 60);
-  const priceOf = new Map(layout.areas.map((area) => [area.id, area]));
-  const seats = input.seatIds.map((seatId) => {
-    const seat = layout.seats.find((candidate) => candidate.id === seatId)!;
-    const area = seat.area_id ? priceOf.get(seat.area_id) : undefined;
-    if (!area) throw seatRuleError('SEAT_NOT_FOR_SALE', seat.label);
-    return { seat, area };
-  });
-  const amountFen = seats.reduce((sum, { area }) => sum + area.discount_price_fen, 0);
-
-  let created: OrderRow;
-  try {
-    created = await withDeadlockRetry(() =>
-      deps.db.transaction().execute(async (trx) => {
-        await filmOrderRepository.lockUser(trx, user.id);
-        await releasePreviousOrders(trx, user.id, layout.show.id, now);
-        await releaseExpiredHolds(trx, layout.show.id, input.seatIds, now);
-        const order = await createOrder(
-          trx,
-          {
-            site_id: site.id,
-            user_id: user.id,
-            kind: 'film',
-            cinema_id: layout.show.cinema_id,
-            amount_fen: amountFen,
-            pay_deadline_at: holdExpiresAt,
-            created_at: now,
-          },
-          'seats held',
-        );
-        const inserted = await filmOrderRepository.insertHeldSeats(
-          trx,
-          seats.map(({ seat, area }) => ({
-            order_id: order.id,
-            show_id: layout.show.id,
-            seat_id: seat.id,
-            price_fen: area.price_fen,
-            discount_price_fen: area.discount_price_fen,
-            hold_expires_at: holdExpiresAt,
-          })),
-        );
-        const missing = input.seatIds.filter((seatId) => !inserted.includes(seatId));
-        if (missing.length > 0) throw new SeatsTaken(missing);
-        return order;
+  const orderNo = newOrderNo(now);
+  const held = await withDeadlockRetry(() =>
+    filmOrderRepository
+      .holdSeats(deps.db, {
+        siteId: site.id,
+        userId: user.id,
+        showId: layout.show.id,
+        seatIds: seatIds,
+        orderNo,
+        now,
+        holdExpiresAt,
+      })
+      .catch((error: unknown) => {
+        const code = (error as { code?: string }).code;
+        if (code === 'MQ404') throw notFound('Show', '场次');
+        if (code === 'MQ410') throw showNotOnSale(layout.show.id);
+        throw error;
       }),
-    );
-  } catch (error) {
-    if (!(error instanceof SeatsTaken)) throw error;
-    // Outside the rolled-back transaction: name the seats someone else got first.
-    const labels = await filmOrderRepository.findSeatLabels(deps.db, error.seatIds);
-    throw new AppError('SEAT_UNAVAILABLE', { seats: labels.map((seat) => seat.label) });
-  }
-  const inLabelOrder = [...seats].sort((a, b) => a.seat.y - b.seat.y || a.seat.x - b.seat.x);
+  );
+  if (held.orderId === null) throw new AppError('SEAT_UNAVAILABLE', { seats: held.lostLabels });
+
+  const created: OrderRow = {
+    id: held.orderId,
+    site_id: site.id,
+    user_id: user.id,
+    kind: 'film',
+    order_no: orderNo,
+    status: 'pending_payment',
+    cinema_id: layout.show.cinema_id,
+    amount_fen: held.amountFen,
+    phone: null,
+    pay_deadline_at: holdExpiresAt,
+    paid_at: null,
+    pickup_code: null,
+    created_at: now,
+    updated_at: now,
+    used_at: null,
+    used_by_staff_id: null,
+    used_by_name: null,
+  };
+  const seats = held.seats
+    .map((row) => ({ row, seat: seatById.get(row.seatId)! }))
+    .sort((a, b) => a.seat.y - b.seat.y || a.seat.x - b.seat.x);
   const {
     userId: _userId,
     siteId: _siteId,
@@ -113,12 +102,12 @@ export async function createFilmOrder(
   } = viewOf(
     created,
     layout.show,
-    inLabelOrder.map(({ seat, area }) => ({
+    seats.map(({ row, seat }) => ({
       seat_id: seat.id,
       label: seat.label,
       area_id: seat.area_id,
-      price_fen: area.price_fen,
-      discount_price_fen: area.discount_price_fen,
+      price_fen: row.priceFen,
+      discount_price_fen: row.discountPriceFen,
     })),
     now,
   );
@@ -186,19 +175,14 @@ async function checkRules(
   maxSeats: number,
   now: Date,
 ) {
-  const taken = await filmOrderRepository.listTakenSeats(deps.db, layout.show.id, now);
+  // Advice only (the index decides): a read shared with concurrent readers of this show will do.
+  const taken = await readTakenSeatsShared(deps.db, layout.show.id, now);
   // The user's own previous hold is released by this one: its seats count as free.
-  const takenIds = taken
-    .filter((seat) => !(seat.state === 'held' && seat.user_id === user.id))
-    .map((seat) => seat.seat_id);
-  const byRow = new Map<number, RuleSeat[]>();
-  for (const seat of layout.seats) {
-    const row = byRow.get(seat.y) ?? [];
-    row.push({ id: seat.id, x: seat.x, y: seat.y, kind: seat.kind, label: seat.label });
-    byRow.set(seat.y, row);
-  }
-  const ruleLayout: RuleLayout = { rows: [...byRow.values()].map((seats) => ({ seats })) };
-
+  const takenIds = [
+    ...taken.sold,
+    ...taken.held.filter(([, holder]) => holder !== user.id).map(([seatId]) => seatId),
+  ];
+  const ruleLayout = ruleLayoutOf(layout.seats);
   const check = checkSeatSelection(ruleLayout, takenIds, seatIds, maxSeats);
   if (check.ok) return;
   const takenLabels = check.violations
@@ -213,6 +197,39 @@ async function checkRules(
   });
 }
 
+/** Seats named by label; an unknown label stays as it is so the rules report it (UNKNOWN_SEAT). */
+function seatIdsOfLabels(layout: ShowWithLayout, labels: readonly string[]): string[] {
+  const byLabel = labelIndexOf(layout.seats);
+  return labels.map((label) => byLabel.get(label) ?? label);
+}
+const labelIndexes = new WeakMap<ShowWithLayout['seats'], Map<string, string>>();
+function labelIndexOf(seats: ShowWithLayout['seats']): Map<string, string> {
+  let index = labelIndexes.get(seats);
+  if (!index) {
+    index = new Map(seats.map((seat) => [seat.label, seat.id]));
+    labelIndexes.set(seats, index);
+  }
+  return index;
+}
+
+/** The rules' view of a hall, built once per cached layout (the seats array is the cache's). */
+const ruleLayouts = new WeakMap<ShowWithLayout['seats'], RuleLayout>();
+function ruleLayoutOf(seats: ShowWithLayout['seats']): RuleLayout {
+  const known = ruleLayouts.get(seats);
+  if (known) return known;
+  const byRow = new Map<number, RuleSeat[]>();
+  for (const seat of seats) {
+    const row = byRow.get(seat.y) ?? [];
+    row.push({ id: seat.id, x: seat.x, y: seat.y, kind: seat.kind, label: seat.label });
+    byRow.set(seat.y, row);
+  }
+  const ruleLayout: RuleLayout = {
+    rows: [...byRow.values()].map((rowSeats) => ({ seats: rowSeats })),
+  };
+  ruleLayouts.set(seats, ruleLayout);
+  return ruleLayout;
+}
+
 function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
   return new AppError('SEAT_RULE_VIOLATION', {
     hint: `座位 ${label} 暂不可售，请选择其他座位`,
@@ -221,24 +238,8 @@ function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
   });
 }
 
-async function releasePreviousOrders(trx: Executor, userId: string, showId: string, now: Date) {
-  const previous = await filmOrderRepository.lockPendingOrdersForShow(trx, userId, showId);
-  for (const order of previous) {
-    const isOverdue = order.pay_deadline_at.getTime() <= now.getTime();
-    await transitionOrder(
-      trx,
-      order,
-      isOverdue ? 'expired' : 'cancelled',
-      isOverdue ? 'hold expired' : 'replaced by a new hold',
-    );
-  }
-  await releaseOrders(trx, previous);
-}
-
-/** Free these seats where an expired hold still occupies them: expire that order as a whole. */
-async function releaseExpiredHolds(trx: Executor, showId: string, seatIds: string[], now: Date) {
-  const orderIds = await filmOrderRepository.listExpiredHoldOrderIds(trx, showId, seatIds, now);
-  await expireOverdueOrders(trx, orderIds, now, 'hold expired (seats taken over)');
+function showNotOnSale(showId: string) {
+  return new AppError('SHOW_NOT_ON_SALE', { showId });
 }
 
 function orderNotFound() {

@@ -1,9 +1,9 @@
-import { fenToYuan, type CallAnswer, type SeatState, type showSeatsCall } from '@marquee/contracts';
+import { fenToYuan, type CallAnswer, type showSeatsCall } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../lib/errors.js';
 import { cinemaInfoOf, findShowWithLayout, showInfoOf } from '../cinema/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import * as filmOrderRepository from './film-order.repository.js';
+import { readTakenSeatsShared, seatStatesOf } from './seat-availability.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -16,10 +16,8 @@ export async function getShowSeats(
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, showId);
   if (!layout) throw notFound('Show', '场次');
-  const taken = await filmOrderRepository.listTakenSeats(deps.db, layout.show.id, now);
-  const stateOf = new Map<string, SeatState>(
-    taken.map((seat) => [seat.seat_id, seat.state === 'sold' ? 'sold' : 'held']),
-  );
+  const taken = await readTakenSeatsShared(deps.db, layout.show.id, now);
+  const stateOf = seatStatesOf(layout, taken);
   const settings = siteSettings(site);
   const rows = new Map<number, { label: string; y: number; seats: FilmOrderSeatOut[] }>();
   for (const seat of layout.seats) {
@@ -33,7 +31,7 @@ export async function getShowSeats(
       kind: seat.kind,
       areaId: seat.area_id,
       label: seat.label,
-      state: seat.kind === 'unavailable' ? 'unavailable' : (stateOf.get(seat.id) ?? 'available'),
+      state: stateOf(seat),
     });
     rows.set(seat.y, row);
   }

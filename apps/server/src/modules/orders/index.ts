@@ -24,6 +24,7 @@ export {
   transitionOrder,
   withdrawUnpaidOrder,
 } from './order-lifecycle.js';
+export { newOrderNo } from './order-codes.js';
 export { startOrderSweeper, sweepExpiredOrders } from './order-sweeper.js';
 export { getOrderDetail, listOrders, refundWindowIn } from './order-views.service.js';
 export { registerOrderRoutes } from './orders.routes.js';

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Availability goes stale fast while people choose seats: refresh every 10 s and on focus. */
+/** Availability goes stale fast while people choose seats: without the live stream, refresh every 10 s and on focus. */
 export const SEAT_REFRESH_MS = 10_000;
 
 /** GET /show/seats: the hall's layout with each seat's state, the prices and the seat limit. */
@@ -18,11 +18,12 @@ export const showSeatsQuery = (showId: string) =>
     staleTime: 0,
   });
 
-export function useShowSeats(showId: string) {
+/** `isLive`: seat changes arrive by the availability stream (useLiveSeats), so no polling. */
+export function useShowSeats(showId: string, options: { isLive?: boolean } = {}) {
   return useQuery({
     ...showSeatsQuery(showId),
     enabled: showId !== '',
-    refetchInterval: SEAT_REFRESH_MS,
+    refetchInterval: options.isLive ? false : SEAT_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
 }

@@ -24,6 +24,7 @@ import { useCreateFilmOrder } from '../api/create-film-order';
 import { usePendingFilmOrder } from '../api/get-pending-film-order';
 import { useShowSeats } from '../api/get-show-seats';
 import { filmOrderMessages } from '../film-order-messages';
+import { useLiveSeats } from '../hooks/use-live-seats';
 import { ChosenSeatsBar } from './chosen-seats-bar';
 import { SeatLegend } from './seat-legend';
 import { SeatMap } from './seat-map';
@@ -39,7 +40,8 @@ export function SeatPicker(props: { showId: string }) {
   const t = filmOrderMessages.useT();
   const common = commonMessages.useT();
   const navigate = useNavigate();
-  const seatsQuery = useShowSeats(props.showId);
+  const isLive = useLiveSeats(props.showId);
+  const seatsQuery = useShowSeats(props.showId, { isLive });
   const pending = usePendingFilmOrder(props.showId);
   const createOrder = useCreateFilmOrder();
   const data = seatsQuery.data;

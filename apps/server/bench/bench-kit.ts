@@ -1,0 +1,157 @@
+/**
+ * What the bench scripts share: a scratch schema with the demo data, the server under benchmark
+ * in child processes of its own, pgbench on a scratch database, percentiles and medians.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.js';
+import { loadDemoDataOnce } from '../src/db/demo-data.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+const run = promisify(execFile);
+
+export const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const site = 'www-test';
+
+export async function admin<T extends pg.QueryResultRow>(statement: string, url = databaseUrl) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(statement)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh schema, migrated, with the demo data; `drop()` removes it. */
+export async function scratchSchema() {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  await admin(`create schema ${schema}`);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, schema, poolSize: 2 });
+  try {
+    await migrateToLatest(database.db);
+    await loadDemoDataOnce(database.db);
+  } finally {
+    await database.close();
+  }
+  return {
+    schema,
+    /** A query in the schema (the parent's own connection, not the server's). */
+    async query<T extends pg.QueryResultRow>(statement: string) {
+      const client = new pg.Client({
+        connectionString: databaseUrl,
+        options: `-c search_path=${schema}`,
+      });
+      await client.connect();
+      try {
+        return (await client.query<T>(statement)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    drop: () => admin(`drop schema if exists ${schema} cascade`),
+  };
+}
+
+export interface BenchServer {
+  url: string;
+  tokens: string[];
+  stop(): Promise<void>;
+}
+
+/** The app in a child process of its own on the scratch schema. */
+export async function startServer(
+  schema: string,
+  options: { poolSize: number; signIn: number },
+): Promise<BenchServer> {
+  const entry = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+  // BENCH_PROFILE=dir writes a CPU profile of the server process there (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      BENCH_SCHEMA: schema,
+      BENCH_POOL: String(options.poolSize),
+      BENCH_SIGN_IN: String(options.signIn),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await firstLine(child);
+  const { url, tokens } = JSON.parse(first) as { url: string; tokens: string[] };
+  return { url, tokens, stop: () => stopChild(child) };
+}
+
+/** A Fastify hello world in a child process: the ceiling of this machine for any Fastify route. */
+export async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
+  const entry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { url } = JSON.parse(await firstLine(child)) as { url: string };
+  return { url, stop: () => stopChild(child) };
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before starting`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * pgbench's simple-update script (-N) on a scratch database it creates and drops: what this
+ * PostgreSQL does per second for short write transactions, measured in the same run. Null when
+ * pgbench is not installed.
+ */
+export async function pgbenchTps(clients: number, seconds: number): Promise<number | null> {
+  try {
+    await run('pgbench', ['--version']);
+  } catch {
+    return null;
+  }
+  const name = `bench_pgbench_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  try {
+    await run('pgbench', ['-i', '-q', '-s', '1', url.toString()]);
+    const { stdout } = await run('pgbench', [
+      '-N',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      url.toString(),
+    ]);
+    const match = /tps = ([\d.]+)/.exec(stdout);
+    return match ? Number(match[1]) : null;
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app-deps.js';
+
+/**
+ * Seat changes of every show as the database announces them (migration 0013: a trigger on
+ * film_order_seats NOTIFYs `seat_changes_<schema>` from the transaction that changed the seats,
+ * delivered at commit to every server instance that listens). One listening connection per
+ * process, started by the first subscriber; each change goes to that show's subscribers.
+ */
+
+/** A show's seats changed: the new availability version and each changed seat's state now. */
+export interface SeatChange {
+  showId: string;
+  version: number;
+  /** Null when too many seats changed for one notification: read the availability. */
+  seats: { seatId: string; state: 'held' | 'sold' | 'released' }[] | null;
+}
+
+export interface SeatSubscriber {
+  onChange(change: SeatChange): void;
+  /** The feed broke (the listening connection was lost) or is closing: nothing more comes. */
+  onEnd(): void;
+}
+
+export interface SeatChangeFeed {
+  /** Start receiving the show's changes; resolves once listening. Answers the unsubscribe. */
+  subscribe(showId: string, subscriber: SeatSubscriber): Promise<() => void>;
+  /** How many subscribers the show has in this process. */
+  countOf(showId: string): number;
+  count(): number;
+  /** Stop listening and end every subscriber. */
+  close(): Promise<void>;
+}
+
+export function createSeatChangeFeed(deps: Pick<AppDeps, 'db' | 'listen'>): SeatChangeFeed {
+  const byShow = new Map<string, Set<SeatSubscriber>>();
+  let total = 0;
+  let listening: Promise<() => Promise<void>> | null = null;
+  let isClosed = false;
+
+  function endAll() {
+    const all = [...byShow.values()].flatMap((set) => [...set]);
+    byShow.clear();
+    total = 0;
+    for (const subscriber of all) subscriber.onEnd();
+  }
+
+  function dispatch(payload: string) {
+    let change: SeatChange;
+    try {
+      const raw = JSON.parse(payload) as {
+        showId: string;
+        version: number;
+        seats: [seatId: string, state: 'held' | 'sold' | 'released'][] | null;
+      };
+      change = {
+        showId: raw.showId,
+        version: Number(raw.version),
+        seats: raw.seats ? raw.seats.map(([seatId, state]) => ({ seatId, state })) : null,
+      };
+    } catch {
+      return;
+    }
+    for (const subscriber of byShow.get(change.showId) ?? []) subscriber.onChange(change);
+  }
+
+  async function startListening() {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      deps.db,
+    );
+    const channel = `seat_changes_${rows[0]!.schema}`;
+    return deps.listen(channel, dispatch, () => {
+      // The connection is gone: end every stream (clients reconnect and read afresh); the next
+      // subscriber listens again.
+      listening = null;
+      endAll();
+    });
+  }
+
+  return {
+    async subscribe(showId, subscriber) {
+      if (isClosed) throw new Error('seat change feed closed');
+      if (!listening) {
+        listening = startListening();
+        listening.catch(() => {
+          listening = null;
+        });
+      }
+      await listening;
+      const set = byShow.get(showId) ?? new Set();
+      set.add(subscriber);
+      byShow.set(showId, set);
+      total += 1;
+      return () => {
+        if (!set.delete(subscriber)) return;
+        total -= 1;
+        if (set.size === 0 && byShow.get(showId) === set) byShow.delete(showId);
+      };
+    },
+    countOf: (showId) => byShow.get(showId)?.size ?? 0,
+    count: () => total,
+    async close() {
+      isClosed = true;
+      endAll();
+      const stop = await listening?.catch(() => null);
+      listening = null;
+      await stop?.();
+    },
+  };
+}

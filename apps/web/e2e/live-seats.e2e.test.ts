@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  checkSeatSelection,
+  takenSeatIdsOf,
+  type CallAnswer,
+  type showSeatsCall,
+} from '@marquee/contracts';
+import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+type SeatMap = CallAnswer<typeof showSeatsCall>;
+
+let server: RunningServer;
+let browser: Browser;
+
+// A private copy of the built app: others rebuilding apps/web/dist meanwhile cannot pull chunks
+// from under this run.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-live-web-'));
+
+beforeAll(async () => {
+  fs.cpSync(path.resolve(fileURLToPath(import.meta.url), '../../dist'), webDist, {
+    recursive: true,
+  });
+  [server, browser] = await Promise.all([startServer({ WEB_DIST: webDist }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+async function get<T>(url: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${url}`, { headers: { site: 'www-test' } });
+  const body = (await response.json()) as { code: number; data: T };
+  expect(body.code).toBe(0);
+  return body.data;
+}
+
+/** Tomorrow's first show of the first cinema: on sale for the whole run. */
+async function pickShow(): Promise<string> {
+  const cinemas = await get<{ list: { id: string }[] }>('/cinema/list');
+  const cinemaId = cinemas.list[0]!.id;
+  const detail = await get<{ showDates: string[] }>(`/cinema/detail?cinemaId=${cinemaId}`);
+  const shows = await get<{ films: { shows: { showId: string }[] }[] }>(
+    `/cinema/shows?cinemaId=${cinemaId}&date=${detail.showDates[1]}`,
+  );
+  return shows.films[0]!.shows[0]!.showId;
+}
+
+/** Two side-by-side ordinary seats the shared rules accept. */
+function twoSeats(map: SeatMap): string[] {
+  const taken = takenSeatIdsOf(map);
+  for (const row of map.rows) {
+    for (const seat of row.seats) {
+      const next = row.seats.find((candidate) => candidate.x === seat.x + 1);
+      if (!next || [seat, next].some((s) => s.kind !== 'normal' || s.state !== 'available')) {
+        continue;
+      }
+      const check = checkSeatSelection(map, taken, [seat.id, next.id], map.maxSeatsPerOrder);
+      if (check.ok) return [seat.label, next.label];
+    }
+  }
+  throw new Error('no two free seats');
+}
+
+const seatButton = (page: Page, label: string) => page.locator(`[data-seat="${label}"]`);
+
+describe('live seat availability', () => {
+  it('shows a seat another phone just held as taken, without reloading or polling', async () => {
+    const showId = await pickShow();
+    const labels = twoSeats(await get<SeatMap>(`/show/seats?showId=${showId}`));
+
+    const alex = await (await newPhone(browser)).newPage();
+    const stream = alex.waitForRequest((request) =>
+      request.url().includes('/api/show/availability/stream'),
+    );
+    await signInAs(alex, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
+    await alex.locator('[data-seat]').first().waitFor();
+    await stream;
+    await seatButton(alex, labels[0]!).click();
+    await expect.poll(() => seatButton(alex, labels[0]!).getAttribute('data-state')).toBe('chosen');
+    // From the hold on, Alex's phone reads no seat map: only the stream can tell it.
+    let heldAt = Number.POSITIVE_INFINITY;
+    let polls = 0;
+    alex.on('request', (request) => {
+      if (request.url().includes('/api/show/seats?') && Date.now() >= heldAt) polls += 1;
+    });
+
+    const xiaoying = await (await newPhone(browser)).newPage();
+    await signInAs(xiaoying, server.baseUrl, '小影', `/cinema/seat?showId=${showId}`);
+    for (const label of labels) await seatButton(xiaoying, label).click();
+    heldAt = Date.now();
+    await xiaoying.getByRole('button', { name: /确认选座/ }).click();
+    await xiaoying.waitForURL(/\/cinema\/order\?showId=/);
+
+    await expect
+      .poll(() => seatButton(alex, labels[1]!).getAttribute('data-state'), { timeout: 3_000 })
+      .toBe('taken');
+    expect(await seatButton(alex, labels[0]!).getAttribute('data-state')).toBe('taken');
+    await expect
+      .poll(() => alex.getByRole('status').filter({ hasText: '刚被抢走' }).count())
+      .toBe(1);
+    expect(polls).toBe(0);
+    await screenshot(alex, 'live-seat-just-taken');
+
+    // 小影 cancels: Alex's map shows the seats free again, still without a reload.
+    await xiaoying.getByRole('button', { name: '取消订单' }).click();
+    await xiaoying.getByRole('button', { name: '确认取消' }).click();
+    await expect
+      .poll(() => seatButton(alex, labels[1]!).getAttribute('data-state'), { timeout: 3_000 })
+      .toBe('available');
+    await alex.context().close();
+    await xiaoying.context().close();
+  });
+});
