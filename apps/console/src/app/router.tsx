@@ -20,6 +20,10 @@ export function createRouter() {
           { index: true, element: <WelcomePage /> },
           { path: areaPaths.staff, element: <StaffPage /> },
           { path: areaPaths.audit, element: <AuditPage /> },
+          {
+            path: areaPaths.reports,
+            lazy: async () => ({ Component: (await import('./routes/reports-page')).default }),
+          },
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),
