@@ -25,7 +25,7 @@ export function yuanOf(fen: number): string {
 function cellText(cell: Cell): string {
   const text = cell === null ? '' : String(cell);
   // A leading = + - @ makes Excel evaluate a formula; names are staff-entered text.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  const safe = /^[=+\-@]/.test(text) && !/^[-+]?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
