@@ -8,6 +8,7 @@ import type {
 } from '@marquee/contracts/console';
 import { demoVouchers } from '../../db/demo/cards.js';
 import { addDays, localDateOf } from '../../lib/local-date.js';
+import { sweepExpiredOrders } from '../orders/index.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import {
@@ -573,5 +574,70 @@ describeOnEachDatabase('console reports', (kind) => {
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(auditAfter.count)).toBe(Number(auditBefore.count));
+  });
+
+  it('lists automatic refunds, and refunds WeChat failed or left pending for over an hour', async () => {
+    const wechat = () => report<WechatReport>('wechat', { from: today, to: today });
+    const before = (await wechat()).body.data;
+    // Money that arrives after the seat hold ran out: learnt by asking WeChat, sent back at once.
+    const user = await newUser(t);
+    const order = await holdSeats(t, user.token, { count: 1, showId: made.otherShow.id });
+    const pay = await payWithWechat(t, user.token, order.id);
+    await sandboxSheet(t, pay.body.data, 'success', 0);
+    t.clock.advance(16 * 60);
+    try {
+      await sweepExpiredOrders({ db: t.db, clock: t.clock });
+      const status = await call<{ isAutoRefunded: boolean }>(t.app, {
+        url: `/api/payment/status?paymentId=${pay.body.data.paymentId}`,
+        token: user.token,
+      });
+      expect(status.body.data.isAutoRefunded).toBe(true);
+      const fen = await amountOf(order.id);
+      const after = (await wechat()).body.data;
+      expect(after.totals.payments).toEqual({
+        count: before.totals.payments.count + 1,
+        fen: before.totals.payments.fen + fen,
+      });
+      expect(after.totals.notifications).toEqual(before.totals.notifications);
+      expect(after.totals.queried).toBe(before.totals.queried + 1);
+      expect(after.totals.refunds).toMatchObject({
+        count: before.totals.refunds.count + 1,
+        automatic: before.totals.refunds.automatic + 1,
+        succeeded: {
+          count: before.totals.refunds.succeeded.count + 1,
+          fen: before.totals.refunds.succeeded.fen + fen,
+        },
+      });
+      const mine = (kinds: WechatReport['discrepancies']) =>
+        kinds.filter((row) => row.orderId === order.id).map((row) => [row.kind, row.settledBy]);
+      expect(mine(after.discrepancies)).toEqual([
+        ['autoRefund', null],
+        ['noNotification', 'query'],
+      ]);
+
+      // WeChat refusing the refund, or still processing it an hour later, is listed too.
+      const refundRow = () => t.db.updateTable('payment_refunds').where('order_id', '=', order.id);
+      await refundRow().set({ status: 'failed' }).execute();
+      expect(mine((await wechat()).body.data.discrepancies)).toContainEqual(['refundFailed', null]);
+      await refundRow().set({ status: 'pending' }).execute();
+      expect(mine((await wechat()).body.data.discrepancies)).not.toContainEqual([
+        'refundPending',
+        null,
+      ]);
+      t.clock.advance(61 * 60);
+      try {
+        tokens.owner = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
+        expect(mine((await wechat()).body.data.discrepancies)).toContainEqual([
+          'refundPending',
+          null,
+        ]);
+      } finally {
+        t.clock.advance(-61 * 60);
+      }
+      await refundRow().set({ status: 'succeeded' }).execute();
+    } finally {
+      t.clock.advance(-16 * 60);
+      tokens.owner = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
+    }
   });
 });
