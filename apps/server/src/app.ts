@@ -42,6 +42,7 @@ import {
   assertSiteSecretsOpen,
   createSiteResolver,
 } from './modules/site/index.js';
+import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);
+  registerReportConsoleRoutes(app, deps);
   if (holdSweepIntervalMs !== null) {
     const orderSweeper = startOrderSweeper(deps, holdSweepIntervalMs, app.log);
     app.addHook('onClose', async () => {

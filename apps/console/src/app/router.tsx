@@ -26,6 +26,7 @@ export function createRouter() {
           },
           lazyPage(areaPaths.staff, () => import('./routes/staff-page')),
           lazyPage(areaPaths.audit, () => import('./routes/audit-page')),
+          lazyPage(areaPaths.reports, () => import('./routes/reports-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),

@@ -253,6 +253,10 @@ export interface PaymentNotificationsTable {
   payment_id: string;
   outcome: 'paid' | 'auto_refund' | 'already_settled';
   received_at: Timestamp;
+  /** What reported the success first: WeChat's notice, or our status query (0018). */
+  source: ColumnType<'notify' | 'query', 'notify' | 'query' | undefined, never>;
+  /** When WeChat's notice first arrived; null while it never did. */
+  notified_at: NullableTimestamp;
 }
 
 export interface SandboxPayTransactionsTable {

@@ -87,46 +87,104 @@ export function bindConsoleCall<C extends CallDefinition>(
 ): void {
   if (!call.path.startsWith('/console/')) throw new Error(`${call.path} is not a console call`);
   if (call.isSignedIn && !options.access) throw new Error(`${call.path} needs an access rule`);
-  const roles: readonly StaffRole[] =
-    options.access === 'anyStaff' ? staffRoles : options.access ? rolesOfArea(options.access) : [];
+  const roles = rolesOf(options);
   app.route({
     method: call.method,
     url: `/api${call.path}`,
-    config: {
-      rateLimit: {
-        max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute,
-        timeWindow: '1 minute',
-        // Per staff member when signed in, else per address; never by the moviegoer token.
-        keyGenerator: async (request: FastifyRequest) => {
-          const token = header(request, STAFF_TOKEN_HEADER);
-          const staffId = token ? await deps.staffSessions.staffIdOf(token) : null;
-          return staffId ? `s:${staffId}` : `a:${request.ip}`;
-        },
-      },
-    },
+    config: { rateLimit: consoleRateLimit(deps, options) },
     handler: async (request) => {
-      const site = await deps.sites.resolve(header(request, 'site'));
-      let staff: SignedInStaff | null = null;
-      if (call.isSignedIn) {
-        staff = await deps.staffSessions.authenticate(site, header(request, STAFF_TOKEN_HEADER));
-        guarded.set(request, {
-          staff,
-          site,
-          findCinemaOfSite: deps.staffSessions.findCinemaOfSite,
-        });
-        await requireStaff(request, { roles });
-      }
-      const query = parseOrThrow(call.query, request.query, 'query');
-      const body = parseOrThrow(call.body, request.body, 'body');
-      const data = await handler({
-        query: query as z.output<C['query']>,
-        body: body as z.output<C['body']>,
-        site,
-        staff: staff as ConsoleCallContext<C, C['isSignedIn']>['staff'],
-        request,
-        lang: requestLang(request),
-      });
+      const context = await consoleContext(deps, call, roles, request);
+      const data = await handler(context);
       return { code: 0, msg: 'ok', data: call.answer.parse(data) };
     },
   });
+}
+
+/** A file a console call answers instead of the envelope (a report's CSV). */
+export interface ConsoleDownload {
+  fileName: string;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * Bind a GET that answers a file (`content-disposition: attachment`) at `path`, with the same
+ * guard and query contract as `call`: refusals still answer the envelope with its status.
+ */
+export function bindConsoleDownload<C extends CallDefinition>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  call: C,
+  options: ConsoleBindOptions & { path: string },
+  handler: (context: ConsoleCallContext<C, C['isSignedIn']>) => Promise<ConsoleDownload>,
+): void {
+  if (!options.path.startsWith('/console/'))
+    throw new Error(`${options.path} is not a console call`);
+  if (!call.isSignedIn || !options.access) throw new Error(`${options.path} needs an access rule`);
+  const roles = rolesOf(options);
+  app.route({
+    method: 'GET',
+    url: `/api${options.path}`,
+    config: { rateLimit: consoleRateLimit(deps, options) },
+    handler: async (request, reply) => {
+      const context = await consoleContext(deps, call, roles, request);
+      const file = await handler(context);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  });
+}
+
+function rolesOf(options: ConsoleBindOptions): readonly StaffRole[] {
+  return options.access === 'anyStaff'
+    ? staffRoles
+    : options.access
+      ? rolesOfArea(options.access)
+      : [];
+}
+
+function consoleRateLimit(deps: AppDeps, options: ConsoleBindOptions) {
+  return {
+    max: options.rateLimitPerMinute ?? deps.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // Per staff member when signed in, else per address; never by the moviegoer token.
+    keyGenerator: async (request: FastifyRequest) => {
+      const token = header(request, STAFF_TOKEN_HEADER);
+      const staffId = token ? await deps.staffSessions.staffIdOf(token) : null;
+      return staffId ? `s:${staffId}` : `a:${request.ip}`;
+    },
+  };
+}
+
+/** The site, the staff session and its role, then the contract's query and body. */
+async function consoleContext<C extends CallDefinition>(
+  deps: AppDeps,
+  call: C,
+  roles: readonly StaffRole[],
+  request: FastifyRequest,
+): Promise<ConsoleCallContext<C, C['isSignedIn']>> {
+  const site = await deps.sites.resolve(header(request, 'site'));
+  let staff: SignedInStaff | null = null;
+  if (call.isSignedIn) {
+    staff = await deps.staffSessions.authenticate(site, header(request, STAFF_TOKEN_HEADER));
+    guarded.set(request, {
+      staff,
+      site,
+      findCinemaOfSite: deps.staffSessions.findCinemaOfSite,
+    });
+    await requireStaff(request, { roles });
+  }
+  const query = parseOrThrow(call.query, request.query, 'query');
+  const body = parseOrThrow(call.body, request.body, 'body');
+  return {
+    query: query as z.output<C['query']>,
+    body: body as z.output<C['body']>,
+    site,
+    staff: staff as ConsoleCallContext<C, C['isSignedIn']>['staff'],
+    request,
+    lang: requestLang(request),
+  };
 }

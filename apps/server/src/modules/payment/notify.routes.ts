@@ -43,7 +43,7 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: AppDeps): void 
         return fail(401, '签名错误');
       }
       try {
-        const outcome = await applyPaidResult(deps, site, result, request.log);
+        const outcome = await applyPaidResult(deps, site, result, request.log, 'notify');
         request.log.info({ outTradeNo: result.outTradeNo, outcome }, 'payment notification');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

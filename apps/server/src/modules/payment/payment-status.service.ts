@@ -69,7 +69,7 @@ export async function reconcileWithProvider(
     return;
   }
   if (result.state === 'SUCCESS') {
-    await applyPaidResult(deps, site, result, log);
+    await applyPaidResult(deps, site, result, log, 'query');
   } else if (result.state === 'CLOSED') {
     await giveUpWechatPayment(deps, payment.id, 'cancelled', 'WeChat closed the transaction', {
       isClosedAtProvider: true,

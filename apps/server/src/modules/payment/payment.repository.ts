@@ -205,7 +205,8 @@ export async function finishRefund(
   return Number(result.numUpdatedRows) === 1;
 }
 
-// Notifications: one row per provider transaction id; inserting twice is how a replay is noticed.
+// Notifications: one row per provider transaction id (WeChat's report of a success, by notice or
+// by our status query); a replay changes nothing but the time a notice first came.
 
 export async function recordNotification(
   trx: Executor,
@@ -216,9 +217,11 @@ export async function recordNotification(
     paymentId: string;
     outcome: 'paid' | 'auto_refund' | 'already_settled';
     at: Date;
+    source: 'notify' | 'query';
   },
-): Promise<boolean> {
-  const rows = await trx
+): Promise<void> {
+  const notifiedAt = notice.source === 'notify' ? notice.at : null;
+  await trx
     .insertInto('payment_notifications')
     .values({
       transaction_id: notice.transactionId,
@@ -227,11 +230,16 @@ export async function recordNotification(
       payment_id: notice.paymentId,
       outcome: notice.outcome,
       received_at: notice.at,
+      source: notice.source,
+      notified_at: notifiedAt,
     })
-    .onConflict((oc) => oc.column('transaction_id').doNothing())
-    .returning('transaction_id')
+    // The first report settles; a notice after a status query still records that it came.
+    .onConflict((oc) =>
+      oc.column('transaction_id').doUpdateSet((eb) => ({
+        notified_at: eb.fn.coalesce('payment_notifications.notified_at', 'excluded.notified_at'),
+      })),
+    )
     .execute();
-  return rows.length === 1;
 }
 
 // Idempotency keys of paying calls.

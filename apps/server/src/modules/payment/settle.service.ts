@@ -30,6 +30,8 @@ export async function applyPaidResult(
   site: SiteRow,
   result: PaymentResult,
   log: PaymentLog,
+  /** Who reported it: WeChat's notice, or our status query (the reconciliation report). */
+  source: 'notify' | 'query',
 ): Promise<SettleOutcome> {
   if (result.state !== 'SUCCESS' || !result.transactionId) {
     throw new AppError('VALIDATION_FAILED', { fields: ['trade_state'], state: result.state });
@@ -39,7 +41,7 @@ export async function applyPaidResult(
   try {
     settled = await deps.db
       .transaction()
-      .execute((trx) => settleInTransaction(trx, site, result, now, 'on_time'));
+      .execute((trx) => settleInTransaction(trx, site, result, now, 'on_time', source));
   } catch (error) {
     const isLate = error instanceof AppError && LATE_ERRORS.has(error.type);
     // The database refused to call the order paid (migration 0009): never keep that money.
@@ -53,7 +55,7 @@ export async function applyPaidResult(
       );
     settled = await deps.db
       .transaction()
-      .execute((trx) => settleInTransaction(trx, site, result, now, 'late'));
+      .execute((trx) => settleInTransaction(trx, site, result, now, 'late', source));
   }
   if (settled.outRefundNo) await executeRefund(deps, site, settled.outRefundNo, log);
   return settled.outcome;
@@ -71,6 +73,7 @@ async function settleInTransaction(
   result: PaymentResult,
   now: Date,
   mode: 'on_time' | 'late',
+  source: 'notify' | 'query',
 ): Promise<{ outcome: SettleOutcome; outRefundNo?: string }> {
   const transactionId = result.transactionId!;
   const found = await paymentRepository.findByOutTradeNo(trx, site.id, result.outTradeNo);
@@ -100,6 +103,7 @@ async function settleInTransaction(
       paymentId: payment.id,
       outcome,
       at: now,
+      source,
     });
   if (
     payment.status === 'succeeded' ||

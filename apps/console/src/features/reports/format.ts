@@ -1,0 +1,15 @@
+import { getLang } from '@/lib/i18n/i18n';
+
+/** Yuan of fen for people: ¥1,234.50. */
+export function yuan(fen: number): string {
+  const locale = getLang() === 'en' ? 'en-US' : 'zh-CN';
+  return `¥${(fen / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Yuan as a number for chart axes. */
+export const yuanValue = (fen: number) => Math.round(fen) / 100;
+
+/** Local (China) date and time of an ISO instant: 2026-11-24 19:30. */
+export function localTime(iso: string): string {
+  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
