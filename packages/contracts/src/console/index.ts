@@ -5,3 +5,4 @@ export * from './staff-calls.js';
 export * from './audit-calls.js';
 export * from './errors.js';
 export * from './checkin-calls.js';
+export * from './order-calls.js';
