@@ -151,7 +151,11 @@ async function smallTapTargets(page: Page): Promise<string[]> {
     [...document.querySelectorAll('button, input, [role="button"]')]
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && box.height < 44;
+        const isShown = element.checkVisibility({
+          opacityProperty: true,
+          visibilityProperty: true,
+        });
+        return isShown && box.width > 0 && box.height > 0 && box.height < 44;
       })
       .map((element) => `${element.tagName} "${(element.textContent ?? '').trim()}"`),
   );
@@ -170,6 +174,7 @@ describe('check-in at the door and orders at the desk', () => {
     await page.getByTestId('console-menu-button').click();
     await page.getByTestId('console-menu').getByText('检票与取货').click();
     await page.waitForURL(/\/console\/check-in$/);
+    await expect.poll(() => page.getByRole('button', { name: '退出登录' }).isVisible()).toBe(false);
     const input = page.getByTestId('checkin-input');
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     // Headless Chromium on Linux has no BarcodeDetector: said so, the input stays.
@@ -226,10 +231,11 @@ describe('check-in at the door and orders at the desk', () => {
 
     await page.getByTestId('console-menu').getByText('订单').click();
     await page.waitForURL(/\/console\/orders$/);
-    const search = page.getByTestId('order-search').locator('input');
+    const search = page.getByPlaceholder('订单号、手机号（11 位）、票码或取货码');
     await search.fill(used.orderNo);
     await search.press('Enter');
     await expect.poll(() => page.getByRole('cell', { name: used.orderNo }).count()).toBe(1);
+    await expect.poll(() => page.locator('.ant-spin-blur').count()).toBe(0);
     await screenshot(page, 'console-orders-search');
     await page.getByRole('cell', { name: used.orderNo }).click();
     const drawer = page.getByTestId('order-detail');
@@ -243,7 +249,7 @@ describe('check-in at the door and orders at the desk', () => {
     await expect.poll(() => page.getByRole('cell', { name: toRefund.orderNo }).count()).toBe(1);
     await page.getByRole('cell', { name: toRefund.orderNo }).click();
     await page.getByTestId('order-refund').click();
-    const dialog = page.getByRole('dialog').filter({ hasText: '退款原因' });
+    const dialog = page.locator('.ant-modal-content').filter({ hasText: '退款原因' });
     await dialog.getByTestId('refund-confirm').click();
     await expect.poll(() => dialog.getByText('请填写 2–200 字的退款原因').count()).toBe(1);
     await dialog.getByTestId('refund-reason').fill('影厅放映设备故障，顾客要求退票');

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Input, Space, Tag, Typography, type InputRef } from 'antd';
 import { CameraOutlined, CheckCircleFilled, SearchOutlined } from '@ant-design/icons';
 import type { CheckInView } from '@marquee/contracts/console';
@@ -25,6 +25,13 @@ export function CheckInPanel() {
   const checkIn = useCheckIn();
   const hasCamera = canScanWithCamera();
   const view = lookup.data;
+
+  // The scanner types into whatever has focus: take it again once the phone menu's drawer, which
+  // gives focus back to its button as it closes (0.3 s), has gone.
+  useEffect(() => {
+    const timer = window.setTimeout(() => inputRef.current?.focus(), 400);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const find = (text: string) => {
     const trimmed = text.trim();
@@ -70,7 +77,6 @@ export function CheckInPanel() {
       <Input
         ref={inputRef}
         autoFocus
-        allowClear
         size="large"
         value={code}
         placeholder={t('placeholder')}

@@ -58,8 +58,18 @@ export function OrderSearch(props: { canRefund: boolean }) {
               ),
             },
             { title: t('showTime'), dataIndex: 'startAt', render: shortTime, width: 110 },
-            { title: t('phone'), dataIndex: 'phoneMasked', width: 120 },
-            { title: t('code'), dataIndex: 'code', width: 120 },
+            {
+              title: t('phone'),
+              dataIndex: 'phoneMasked',
+              width: 120,
+              render: (phone: string | null) => phone ?? '—',
+            },
+            {
+              title: t('code'),
+              dataIndex: 'code',
+              width: 120,
+              render: (code: string | null) => code ?? '—',
+            },
             {
               title: t('amount'),
               dataIndex: 'amount',

@@ -1,5 +1,6 @@
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { STAFF_REFUND_REASON_MAX, STAFF_REFUND_REASON_MIN } from '@marquee/contracts/console';
+import { commonMessages } from '@/lib/i18n/common-messages';
 import { useRefundOrder } from '../api/use-refund-order';
 import { ordersMessages } from '../orders-messages';
 
@@ -9,13 +10,17 @@ export function RefundOrderModal(props: {
   onClose: () => void;
 }) {
   const t = ordersMessages.useMessages();
+  const common = commonMessages.useMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const refund = useRefundOrder();
 
   const submit = async () => {
     if (!props.order) return;
-    const { reason } = await form.validateFields();
+    // A refused field shows its message under the field; nothing else to do.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { reason } = values;
     refund.mutate(
       { orderId: props.order.orderId, reason: reason.trim() },
       {
@@ -34,6 +39,7 @@ export function RefundOrderModal(props: {
       open={props.order !== null}
       title={props.order ? t('refundTitle', { orderNo: props.order.orderNo }) : ''}
       okText={t('refundOk')}
+      cancelText={common('cancel')}
       okButtonProps={{ danger: true, 'data-testid': 'refund-confirm' }}
       confirmLoading={refund.isPending}
       onOk={() => void submit()}
@@ -57,7 +63,6 @@ export function RefundOrderModal(props: {
         >
           <Input.TextArea
             rows={3}
-            showCount
             maxLength={STAFF_REFUND_REASON_MAX}
             placeholder={t('reasonPlaceholder')}
             data-testid="refund-reason"
