@@ -262,6 +262,10 @@ describe('check-in at the door and orders at the desk', () => {
       .toContain('order.refund');
     expect(await drawer.getByTestId('order-facts').innerText()).toContain('已退款');
     expect(await drawer.getByTestId('order-refunds').innerText()).toContain('微信支付');
+    expect(await drawer.getByTestId('order-facts').innerText()).toContain(toRefund.code);
+    await expect
+      .poll(() => page.locator('.ant-message-notice').count(), { timeout: 10_000 })
+      .toBe(0);
     await screenshot(page, 'console-order-refunded');
     expect(pageErrors).toEqual([]);
     await context.close();

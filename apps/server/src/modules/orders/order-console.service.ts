@@ -1,6 +1,7 @@
 import {
   fenToYuan,
   maskPhone,
+  orderQrContent,
   parseScannedCode,
   type OrderKind,
   type OrderStatus,
@@ -17,7 +18,6 @@ import { notFound } from '../../lib/errors.js';
 import type { SiteRow } from '../site/index.js';
 import { auditOfEntity } from '../staff/index.js';
 import { moneyReader, staffRefund, stepsOf, type OrderRow } from './order-kinds.js';
-import { issuedCodeOf } from './order-views.service.js';
 import * as ordersRepository from './orders.repository.js';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -120,7 +120,13 @@ async function detailOf(db: Executor, site: SiteRow, order: OrderRow): Promise<C
     auditOfEntity(db, site, 'order', order.id),
     order.cinema_id ? ordersRepository.findCinemaName(db, order.cinema_id) : undefined,
   ]);
-  const code = issuedCodeOf(site, order);
+  // Staff see the code of a refunded or used order too: it is what the buyer shows them.
+  const code = order.pickup_code
+    ? {
+        code: order.pickup_code,
+        qrContent: orderQrContent(order.kind, site.code, order.order_no, order.pickup_code),
+      }
+    : null;
   return {
     orderId: order.id,
     orderNo: order.order_no,

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Input, Space, Tag, Typography, type InputRef } from 'antd';
+import { Alert, Button, Card, Grid, Input, Space, Tag, Typography, type InputRef } from 'antd';
 import { CameraOutlined, CheckCircleFilled, SearchOutlined } from '@ant-design/icons';
 import type { CheckInView } from '@marquee/contracts/console';
+import { chinaClock, chinaDateTime } from '@/lib/i18n/china-time';
 import { useCheckIn } from '../api/use-check-in';
 import { useCheckInLookup } from '../api/use-check-in-lookup';
 import { checkInMessages } from '../check-in-messages';
@@ -24,6 +25,7 @@ export function CheckInPanel() {
   const lookup = useCheckInLookup();
   const checkIn = useCheckIn();
   const hasCamera = canScanWithCamera();
+  const screens = Grid.useBreakpoint();
   const view = lookup.data;
 
   // The scanner types into whatever has focus: take it again once the phone menu's drawer, which
@@ -71,9 +73,12 @@ export function CheckInPanel() {
 
   return (
     <div style={{ maxWidth: 520, margin: '0 auto' }} data-testid="check-in-page">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
+      {/* On a phone the header names the page already. */}
+      {screens.md && (
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('title')}
+        </Typography.Title>
+      )}
       <Input
         ref={inputRef}
         autoFocus
@@ -252,11 +257,7 @@ function CodeSummary(props: { view: CheckInView }) {
   );
 }
 
-/** "11-25 19:30–21:45" in the device's time zone (the cinema's). */
+/** "11-25 19:30–21:45" in the cinemas' time zone. */
 function showTime(startAt: string, endAt: string): string {
-  const start = new Date(startAt);
-  const end = new Date(endAt);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const clock = (at: Date) => `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return `${pad(start.getMonth() + 1)}-${pad(start.getDate())} ${clock(start)}–${clock(end)}`;
+  return `${chinaDateTime(startAt)}–${chinaClock(endAt)}`;
 }

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import type { OrderStatus } from '@marquee/contracts';
+import { chinaDateTime } from '@/lib/i18n/china-time';
 import { ordersMessages } from '../orders-messages';
 
 const colors: Record<OrderStatus, string> = {
@@ -18,10 +19,5 @@ export function OrderStatusTag(props: { status: OrderStatus }) {
   return <Tag color={colors[props.status]}>{t(props.status)}</Tag>;
 }
 
-/** "11-25 19:30" in the device's time zone. */
-export function shortTime(at: string | null): string {
-  if (!at) return '—';
-  const date = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** "11-25 19:30" in the cinemas' time zone. */
+export const shortTime = (at: string | null): string => chinaDateTime(at);
