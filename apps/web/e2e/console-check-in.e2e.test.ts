@@ -172,6 +172,8 @@ describe('check-in at the door and orders at the desk', () => {
 
     // The menu folds into a drawer on a phone.
     await page.getByTestId('console-menu-button').click();
+    await expect.poll(() => page.getByRole('button', { name: '退出登录' }).isVisible()).toBe(true);
+    await screenshot(page, 'console-phone-menu');
     await page.getByTestId('console-menu').getByText('检票与取货').click();
     await page.waitForURL(/\/console\/check-in$/);
     await expect.poll(() => page.getByRole('button', { name: '退出登录' }).isVisible()).toBe(false);
@@ -257,9 +259,7 @@ describe('check-in at the door and orders at the desk', () => {
     await dialog.getByTestId('refund-confirm').click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => drawer.getByTestId('order-refund').count()).toBe(0);
-    await expect
-      .poll(() => drawer.getByTestId('order-audit').innerText())
-      .toContain('order.refund');
+    await expect.poll(() => drawer.getByTestId('order-audit').innerText()).toContain('员工退款');
     expect(await drawer.getByTestId('order-facts').innerText()).toContain('已退款');
     expect(await drawer.getByTestId('order-refunds').innerText()).toContain('微信支付');
     expect(await drawer.getByTestId('order-facts').innerText()).toContain(toRefund.code);

@@ -19,6 +19,9 @@ export function canRefundOrders(role: StaffRole): boolean {
   return (staffRefundRoles as readonly StaffRole[]).includes(role);
 }
 
+/** The audit actions the orders module writes. */
+export const orderAuditActions = ['order.checkIn', 'order.refund'] as const;
+
 /** A staff refund's reason: 2 to 200 characters, kept in the audit log and on the refund rows. */
 export const STAFF_REFUND_REASON_MIN = 2;
 export const STAFF_REFUND_REASON_MAX = 200;

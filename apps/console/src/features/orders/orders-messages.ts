@@ -59,6 +59,8 @@ export const ordersMessages = defineMessages(
     refund_pending: '退款中',
     close: '关闭',
     actor: '操作人',
+    'order.checkIn': '核销',
+    'order.refund': '员工退款',
     action: '操作',
   },
   {
@@ -120,6 +122,8 @@ export const ordersMessages = defineMessages(
     refund_pending: 'Refund pending',
     close: 'Close',
     actor: 'By',
+    'order.checkIn': 'Checked in',
+    'order.refund': 'Staff refund',
     action: 'Action',
   },
 );

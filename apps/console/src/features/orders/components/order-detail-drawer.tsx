@@ -176,7 +176,13 @@ function OrderDetailBody(props: { order: ConsoleOrderDetail }) {
           columns={[
             { title: t('createdAt'), dataIndex: 'at', render: shortTime, width: 110 },
             { title: t('actor'), dataIndex: 'actor', width: 100 },
-            { title: t('action'), dataIndex: 'action', width: 120 },
+            {
+              title: t('action'),
+              dataIndex: 'action',
+              width: 120,
+              render: (action: string) =>
+                action === 'order.checkIn' || action === 'order.refund' ? t(action) : action,
+            },
             {
               title: t('reason'),
               dataIndex: 'after',
