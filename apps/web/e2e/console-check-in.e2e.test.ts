@@ -172,7 +172,10 @@ describe('check-in at the door and orders at the desk', () => {
 
     // The menu folds into a drawer on a phone.
     await page.getByTestId('console-menu-button').click();
-    await poll(() => page.getByRole('button', { name: '退出登录' }).isVisible()).toBe(true);
+    // Once the drawer has slid in all the way.
+    const drawerPanel = page.locator('.ant-drawer-content-wrapper');
+    await poll(async () => (await drawerPanel.boundingBox())?.x).toBe(0);
+    await poll(() => drawerPanel.evaluate((el) => el.getAnimations().length)).toBe(0);
     await screenshot(page, 'console-phone-menu');
     await page.getByTestId('console-menu').getByText('检票与取货').click();
     await page.waitForURL(/\/console\/check-in$/);

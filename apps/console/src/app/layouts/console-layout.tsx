@@ -95,9 +95,10 @@ export function ConsoleLayout() {
       }}
     />
   );
-  const signOutButton = (
+  const signOutButton = (height?: number) => (
     <Button
       icon={<LogoutOutlined />}
+      style={height ? { height } : undefined}
       loading={signOut.isPending}
       onClick={() =>
         signOut.mutate(undefined, {
@@ -157,7 +158,7 @@ export function ConsoleLayout() {
           footer={
             <Space style={{ justifyContent: 'space-between', width: '100%' }}>
               <Tag>{roleName(staff.role)}</Tag>
-              {signOutButton}
+              {signOutButton(44)}
             </Space>
           }
         >
@@ -193,7 +194,7 @@ export function ConsoleLayout() {
           <Space size="middle">
             <Typography.Text data-testid="staff-name">{staff.displayName}</Typography.Text>
             <Tag>{roleName(staff.role)}</Tag>
-            {signOutButton}
+            {signOutButton()}
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
