@@ -5,6 +5,7 @@ import {
   Descriptions,
   Drawer,
   Empty,
+  Grid,
   Spin,
   Table,
   Tag,
@@ -27,12 +28,13 @@ export function OrderDetailDrawer(props: {
   const detail = useOrderDetail(props.orderId);
   const [isRefunding, setRefunding] = useState(false);
   const order = detail.data;
+  const screens = Grid.useBreakpoint();
 
   return (
     <Drawer
       open={props.orderId !== null}
       onClose={props.onClose}
-      width={760}
+      width={screens.md ? 760 : '100%'}
       title={order ? t('detailTitle', { orderNo: order.orderNo }) : ' '}
       extra={
         order?.isRefundable &&
