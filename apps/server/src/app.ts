@@ -27,6 +27,7 @@ import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messen
 import {
   registerNotifyRoutes,
   paymentMoneyReader,
+  refundOrderMoney,
   registerPaymentRoutes,
   registerSandboxPayRoutes,
   startPaymentSweep,
@@ -149,6 +150,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   configureOrders({
     kinds: { film: filmOrderSteps, store: storeOrderSteps },
     money: paymentMoneyReader,
+    staffRefund: (site, request, log) =>
+      refundOrderMoney(
+        deps,
+        site,
+        {
+          orderId: request.orderId,
+          actor: { kind: 'staff', staff: request.staff },
+          reason: request.reason,
+          ignoreCutoff: true,
+        },
+        log,
+      ),
   });
   const holdSweepIntervalMs =
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;

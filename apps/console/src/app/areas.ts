@@ -14,4 +14,10 @@ export const areaPaths: Record<ConsoleArea, string> = {
   audit: '/audit',
 };
 
-export const builtAreas: readonly ConsoleArea[] = ['staff', 'audit', 'reports'];
+export const builtAreas: readonly ConsoleArea[] = [
+  'staff',
+  'audit',
+  'reports',
+  'checkIn',
+  'orders',
+];

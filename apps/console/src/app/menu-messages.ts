@@ -21,6 +21,7 @@ export const menuMessages = defineMessages(
     site: '站点',
     role: '角色',
     cinemaList: '负责影城',
+    menu: '菜单',
   },
   {
     cinemas: 'Cinemas & halls',
@@ -42,5 +43,6 @@ export const menuMessages = defineMessages(
     site: 'Site',
     role: 'Role',
     cinemaList: 'Cinemas',
+    menu: 'Menu',
   },
 );

@@ -27,6 +27,8 @@ export function createRouter() {
           lazyPage(areaPaths.staff, () => import('./routes/staff-page')),
           lazyPage(areaPaths.audit, () => import('./routes/audit-page')),
           lazyPage(areaPaths.reports, () => import('./routes/reports-page')),
+          lazyPage(areaPaths.checkIn, () => import('./routes/check-in-page')),
+          lazyPage(areaPaths.orders, () => import('./routes/orders-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),

@@ -6,3 +6,4 @@ export * from './audit-calls.js';
 export * from './errors.js';
 export * from './checkin-calls.js';
 export * from './report-calls.js';
+export * from './order-calls.js';

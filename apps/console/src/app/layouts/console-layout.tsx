@@ -1,10 +1,24 @@
-import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import {
+  Button,
+  ConfigProvider,
+  Drawer,
+  Grid,
+  Layout,
+  Menu,
+  Result,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import {
   AuditOutlined,
   BarChartOutlined,
   CalendarOutlined,
   CreditCardOutlined,
   LogoutOutlined,
+  MenuOutlined,
   QrcodeOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -36,7 +50,11 @@ const icons: Record<ConsoleArea, ReactNode> = {
   audit: <AuditOutlined />,
 };
 
-/** Signed-in pages: a side menu of what the role can use, a header with who and sign-out. */
+/**
+ * Signed-in pages: a side menu of what the role can use, a header with who and sign-out. On a
+ * phone (narrower than 768 px: a cashier at the door) the menu folds into a drawer behind a
+ * button, so the page gets the whole width.
+ */
 export function ConsoleLayout() {
   const t = menuMessages.useMessages();
   const common = commonMessages.useMessages();
@@ -46,6 +64,8 @@ export function ConsoleLayout() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
+  const screens = Grid.useBreakpoint();
+  const [isMenuOpen, setMenuOpen] = useState(false);
 
   if (!getStaffToken()) return <Navigate to="/sign-in" replace />;
   if (me.isPending) {
@@ -62,18 +82,103 @@ export function ConsoleLayout() {
   const areas = consoleAreas.filter((area) => canUseArea(staff.role, area));
   const selected = areas.find((area) => location.pathname.startsWith(areaPaths[area]));
 
+  const menu = (
+    <Menu
+      mode="inline"
+      style={{ borderInlineEnd: 'none' }}
+      selectedKeys={selected ? [selected] : []}
+      data-testid="console-menu"
+      items={areas.map((area) => ({ key: area, icon: icons[area], label: t(area) }))}
+      onClick={({ key }) => {
+        setMenuOpen(false);
+        navigate(areaPaths[key as ConsoleArea]);
+      }}
+    />
+  );
+  const signOutButton = (height?: number) => (
+    <Button
+      icon={<LogoutOutlined />}
+      style={height ? { height } : undefined}
+      loading={signOut.isPending}
+      onClick={() =>
+        signOut.mutate(undefined, {
+          onSettled: () => navigate('/sign-in', { replace: true }),
+        })
+      }
+    >
+      {auth('signOut')}
+    </Button>
+  );
+
+  if (!screens.md) {
+    return (
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            height: 56,
+            lineHeight: '56px',
+            paddingInline: 4,
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <Button
+            type="text"
+            icon={<MenuOutlined style={{ fontSize: 20 }} />}
+            aria-label={t('menu')}
+            onClick={() => setMenuOpen(true)}
+            style={{ width: 48, height: 48 }}
+            data-testid="console-menu-button"
+          />
+          <Typography.Text strong ellipsis style={{ flex: 1, fontSize: 16 }}>
+            {selected ? t(selected) : staff.site.name}
+          </Typography.Text>
+          <Typography.Text
+            type="secondary"
+            ellipsis
+            style={{ maxWidth: 140, paddingInlineEnd: 12 }}
+            data-testid="staff-name"
+          >
+            {staff.displayName}
+          </Typography.Text>
+        </Layout.Header>
+        <Drawer
+          placement="left"
+          width={272}
+          open={isMenuOpen}
+          onClose={() => setMenuOpen(false)}
+          title={staff.site.name}
+          styles={{ body: { padding: 0 } }}
+          footer={
+            <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+              <Tag>{roleName(staff.role)}</Tag>
+              {signOutButton(44)}
+            </Space>
+          }
+        >
+          {/* Thumb-sized rows on a phone. */}
+          <ConfigProvider theme={{ components: { Menu: { itemHeight: 48 } } }}>
+            {menu}
+          </ConfigProvider>
+        </Drawer>
+        <Layout.Content style={{ padding: 12 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    );
+  }
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={208} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
         <div style={{ padding: '18px 24px', fontWeight: 600, fontSize: 16 }}>{staff.site.name}</div>
-        <Menu
-          mode="inline"
-          style={{ borderInlineEnd: 'none' }}
-          selectedKeys={selected ? [selected] : []}
-          data-testid="console-menu"
-          items={areas.map((area) => ({ key: area, icon: icons[area], label: t(area) }))}
-          onClick={({ key }) => navigate(areaPaths[key as ConsoleArea])}
-        />
+        {menu}
       </Layout.Sider>
       <Layout>
         <Layout.Header
@@ -89,17 +194,7 @@ export function ConsoleLayout() {
           <Space size="middle">
             <Typography.Text data-testid="staff-name">{staff.displayName}</Typography.Text>
             <Tag>{roleName(staff.role)}</Tag>
-            <Button
-              icon={<LogoutOutlined />}
-              loading={signOut.isPending}
-              onClick={() =>
-                signOut.mutate(undefined, {
-                  onSettled: () => navigate('/sign-in', { replace: true }),
-                })
-              }
-            >
-              {auth('signOut')}
-            </Button>
+            {signOutButton()}
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>

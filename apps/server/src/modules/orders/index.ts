@@ -12,6 +12,7 @@ export {
   type OrderKindSteps,
   type OrderMoneyReader,
   type OrderRow,
+  type StaffRefund,
 } from './order-kinds.js';
 export {
   createOrder,

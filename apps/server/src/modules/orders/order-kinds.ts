@@ -1,5 +1,7 @@
 import type { OrderDetail, OrderKind, OrderSummary } from '@marquee/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
+import type { SignedInStaff, SiteRow } from '../../app-deps.js';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -35,9 +37,20 @@ export interface OrderMoneyReader {
   read(db: Executor, orderId: string): Promise<Pick<OrderDetail, 'payments' | 'refunds'>>;
 }
 
+/**
+ * The payment module's refund use case as staff run it (past the buyer's cutoff, with a reason and
+ * an audit row): orders cannot import payment, which imports orders.
+ */
+export type StaffRefund = (
+  site: SiteRow,
+  request: { orderId: string; staff: SignedInStaff; reason: string },
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
+) => Promise<void>;
+
 interface OrderParts {
   kinds: Record<OrderKind, OrderKindSteps>;
   money: OrderMoneyReader;
+  staffRefund?: StaffRefund;
 }
 
 let parts: OrderParts | undefined;
@@ -61,4 +74,10 @@ export function stepsOf(kind: OrderKind): OrderKindSteps {
 
 export function moneyReader(): OrderMoneyReader {
   return configured().money;
+}
+
+export function staffRefund(): StaffRefund {
+  const refund = configured().staffRefund;
+  if (!refund) throw new Error('staff refunds need configureOrders({ staffRefund })');
+  return refund;
 }

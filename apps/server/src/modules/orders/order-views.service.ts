@@ -103,13 +103,7 @@ export async function getOrderDetail(
   const { startAt, ...part } = await stepsOf(order.kind).detail(deps.db, order);
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
-  const code =
-    order.pickup_code !== null && ['ticketed', 'ready', 'used'].includes(order.status)
-      ? {
-          code: order.pickup_code,
-          qrContent: orderQrContent(order.kind, site.code, order.order_no, order.pickup_code),
-        }
-      : null;
+  const code = issuedCodeOf(site, order);
   return {
     orderId: order.id,
     orderNo: order.order_no,
@@ -128,4 +122,14 @@ export async function getOrderDetail(
     refund: refundWindowOf(site, order, startAt, now),
     serverTime: now.toISOString(),
   };
+}
+
+/** The ticket or pickup code and its QR text, once issued (ticketed, ready, used); else null. */
+export function issuedCodeOf(site: SiteRow, order: OrderRow) {
+  return order.pickup_code !== null && ['ticketed', 'ready', 'used'].includes(order.status)
+    ? {
+        code: order.pickup_code,
+        qrContent: orderQrContent(order.kind, site.code, order.order_no, order.pickup_code),
+      }
+    : null;
 }

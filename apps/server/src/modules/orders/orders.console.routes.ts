@@ -1,10 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { checkInLookupCall, checkInUseCall } from '@marquee/contracts/console';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  checkInLookupCall,
+  checkInUseCall,
+  consoleOrderDetailCall,
+  consoleOrderRefundCall,
+  consoleOrderSearchCall,
+  rolesOfArea,
+  staffRefundRoles,
+  type StaffRole,
+} from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
-import { bindConsoleCall } from '../../plugins/console-calls.js';
+import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
 import { checkIn, lookupForCheckIn } from './check-in.service.js';
+import {
+  getConsoleOrder,
+  refundAsStaff,
+  searchOrders,
+  type CinemaGuard,
+} from './order-console.service.js';
 
-/** Staff calls on orders (`/api/console/...`): check-in at the door and the counter. */
+/** Staff calls on orders (`/api/console/...`): check-in, order look-up and staff refunds. */
 export function registerOrderConsoleRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindConsoleCall(
     app,
@@ -20,4 +35,45 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, deps: AppDeps):
     { access: 'checkIn', rateLimitPerMinute: 240 },
     ({ site, staff, body, lang }) => checkIn(deps, site, staff, body.code, lang),
   );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleOrderSearchCall,
+    { access: 'orders' },
+    ({ site, staff, query }) => searchOrders(deps, site, staff, query),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleOrderDetailCall,
+    { access: 'orders' },
+    ({ site, query, request }) =>
+      getConsoleOrder(deps, site, query.orderId, cinemaGuard(request, rolesOfArea('orders'))),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleOrderRefundCall,
+    { access: 'orders' },
+    async ({ site, staff, body, request }) => {
+      // Cashiers look orders up; giving money back is for managers and owners.
+      await requireStaff(request, { roles: staffRefundRoles });
+      return refundAsStaff(
+        deps,
+        site,
+        staff,
+        body,
+        cinemaGuard(request, staffRefundRoles),
+        request.log,
+      );
+    },
+  );
+}
+
+/** The order's cinema must be one the staff member covers; an order of no cinema is the owner's. */
+function cinemaGuard(request: FastifyRequest, roles: readonly StaffRole[]): CinemaGuard {
+  return (cinemaId) =>
+    cinemaId === null
+      ? requireStaff(request, { roles: ['owner'] })
+      : requireStaff(request, { roles, cinemaId });
 }

@@ -123,3 +123,59 @@ export function findByCode(db: Executor, siteId: string, code: string) {
     .where('pickup_code', '=', code)
     .executeTakeFirst();
 }
+
+/** The trail of an order's moves, oldest first. */
+export function listEvents(db: Executor, orderId: string) {
+  return db
+    .selectFrom('order_events')
+    .select(['from_status', 'to_status', 'reason', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export interface OrderSearch {
+  siteId: string;
+  /** The cinemas to search in; null: every cinema of the site (an owner). */
+  cinemaIds: readonly string[] | null;
+  orderNo: string | null;
+  phone: string | null;
+  code: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** Orders of a site's cinemas matching a number, a phone or a code, newest first, and the count. */
+export async function searchPage(db: Executor, search: OrderSearch) {
+  const base = db
+    .selectFrom('orders')
+    .leftJoin('cinemas', 'cinemas.id', 'orders.cinema_id')
+    .where('orders.site_id', '=', search.siteId)
+    .$if(search.cinemaIds !== null, (query) =>
+      query.where('orders.cinema_id', 'in', [...search.cinemaIds!]),
+    )
+    .where((eb) =>
+      eb.or([
+        ...(search.orderNo ? [eb('orders.order_no', '=', search.orderNo)] : []),
+        ...(search.phone ? [eb('orders.phone', '=', search.phone)] : []),
+        ...(search.code ? [eb('orders.pickup_code', '=', search.code)] : []),
+      ]),
+    );
+  const rows = await base
+    .selectAll('orders')
+    .select('cinemas.name as cinema_name')
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(search.limit)
+    .offset(search.offset)
+    .execute();
+  const { count } = await base
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count) };
+}
+
+export function findCinemaName(db: Executor, cinemaId: string) {
+  return db.selectFrom('cinemas').select('name').where('id', '=', cinemaId).executeTakeFirst();
+}

@@ -64,3 +64,16 @@ export async function listPage(db: Executor, siteId: string, filter: AuditFilter
   ]);
   return { rows, total: total.count };
 }
+
+/** Every row of the site's log about one thing (an order), oldest first. */
+export function listOfEntity(db: Executor, siteId: string, entity: string, entityId: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+}

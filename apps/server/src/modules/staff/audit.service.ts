@@ -61,7 +61,31 @@ export async function listAudit(
     limit: query.pageSize,
     offset: (query.pageNum - 1) * query.pageSize,
   });
-  const list: AuditEntry[] = rows.map((row) => ({
+  const list = rows.map(entryOf);
+  return {
+    list,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    total,
+    hasMore: query.pageNum * query.pageSize < total,
+  };
+}
+
+/** The audit trail of one thing of the site (an order's check-in and refund), oldest first. */
+export async function auditOfEntity(
+  db: Executor,
+  site: Pick<SiteRow, 'id'>,
+  entity: string,
+  entityId: string,
+): Promise<AuditEntry[]> {
+  const rows = await auditRepository.listOfEntity(db, site.id, entity, entityId);
+  return rows.map(entryOf);
+}
+
+function entryOf(
+  row: Awaited<ReturnType<typeof auditRepository.listOfEntity>>[number],
+): AuditEntry {
+  return {
     id: String(row.id),
     at: row.at.toISOString(),
     staffId: row.staff_id,
@@ -71,12 +95,5 @@ export async function listAudit(
     entityId: row.entity_id,
     before: row.before ?? null,
     after: row.after ?? null,
-  }));
-  return {
-    list,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-    total,
-    hasMore: query.pageNum * query.pageSize < total,
   };
 }

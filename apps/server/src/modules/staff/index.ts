@@ -10,5 +10,5 @@ export {
   type StaffAuthenticator,
 } from './staff-auth.service.js';
 export { createStaff, type NewStaff } from './staff.service.js';
-export { recordAudit, type AuditActor, type AuditChange } from './audit.service.js';
+export { auditOfEntity, recordAudit, type AuditActor, type AuditChange } from './audit.service.js';
 export { findSiteIdByCode } from './staff.repository.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Input, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { staffAuditActions, type AuditEntry } from '@marquee/contracts/console';
+import { orderAuditActions, staffAuditActions, type AuditEntry } from '@marquee/contracts/console';
 import { useAuditList, type AuditFilter } from '../api/use-audit-list';
 import { useStaffOptions } from '../api/use-staff-options';
 import { auditMessages } from '../audit-messages';
@@ -50,7 +50,10 @@ export function AuditTable() {
           placeholder={t('byAction')}
           style={{ width: 140 }}
           value={filter.action}
-          options={staffAuditActions.map((value) => ({ value, label: name(value) }))}
+          options={[...staffAuditActions, ...orderAuditActions].map((value) => ({
+            value,
+            label: name(value),
+          }))}
           onChange={(action?: string) => change({ action })}
         />
         <Input.Search

@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Grid, Input, Space, Tag, Typography, type InputRef } from 'antd';
+import { CameraOutlined, CheckCircleFilled, SearchOutlined } from '@ant-design/icons';
+import type { CheckInView } from '@marquee/contracts/console';
+import { chinaClock, chinaDateTime } from '@/lib/i18n/china-time';
+import { useCheckIn } from '../api/use-check-in';
+import { useCheckInLookup } from '../api/use-check-in-lookup';
+import { checkInMessages } from '../check-in-messages';
+import { CameraScanModal, canScanWithCamera } from './camera-scan-modal';
+
+/** Big enough for a thumb at the door: every tap target here is at least 48 px high. */
+const TAP_HEIGHT = 52;
+
+/**
+ * The check-in page, made for a phone at the door or the counter: a hardware scanner types the
+ * QR text into the input and sends Enter; the page shows what the code is and checks it in with
+ * one tap, then clears and focuses the input for the next one.
+ */
+export function CheckInPanel() {
+  const t = checkInMessages.useMessages();
+  const inputRef = useRef<InputRef>(null);
+  const [code, setCode] = useState('');
+  const [isScanning, setScanning] = useState(false);
+  const [checkedIn, setCheckedIn] = useState<CheckInView | null>(null);
+  const lookup = useCheckInLookup();
+  const checkIn = useCheckIn();
+  const hasCamera = canScanWithCamera();
+  const screens = Grid.useBreakpoint();
+  const view = lookup.data;
+
+  // The scanner types into whatever has focus: take it again once the phone menu's drawer, which
+  // gives focus back to its button as it closes (0.3 s), has gone.
+  useEffect(() => {
+    const timer = window.setTimeout(() => inputRef.current?.focus(), 400);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const find = (text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    setCheckedIn(null);
+    checkIn.reset();
+    lookup.mutate(trimmed);
+  };
+
+  const confirm = () => {
+    const scanned = lookup.variables;
+    if (!scanned) return;
+    checkIn.mutate(scanned, {
+      onSuccess: (used) => {
+        setCheckedIn(used);
+        setCode('');
+        lookup.reset();
+        inputRef.current?.focus();
+      },
+    });
+  };
+
+  // Stable functions (the mutations' objects change on every state change): the camera keeps
+  // running while the page re-renders.
+  const { mutate: lookUp } = lookup;
+  const { reset: resetCheckIn } = checkIn;
+  const onDetected = useCallback(
+    (text: string) => {
+      setScanning(false);
+      setCode(text);
+      setCheckedIn(null);
+      resetCheckIn();
+      lookUp(text.trim());
+    },
+    [lookUp, resetCheckIn],
+  );
+
+  return (
+    <div style={{ maxWidth: 520, margin: '0 auto' }} data-testid="check-in-page">
+      {/* On a phone the header names the page already. */}
+      {screens.md && (
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('title')}
+        </Typography.Title>
+      )}
+      <Input
+        ref={inputRef}
+        autoFocus
+        size="large"
+        value={code}
+        placeholder={t('placeholder')}
+        aria-label={t('placeholder')}
+        autoComplete="off"
+        enterKeyHint="search"
+        onChange={(event) => setCode(event.target.value)}
+        onPressEnter={() => find(code)}
+        style={{ height: 56, fontSize: 20 }}
+        data-testid="checkin-input"
+      />
+      <div style={{ display: 'flex', gap: 8, marginTop: 8 }}>
+        <Button
+          size="large"
+          icon={<SearchOutlined />}
+          loading={lookup.isPending}
+          onClick={() => find(code)}
+          style={{ flex: 1, height: TAP_HEIGHT }}
+          data-testid="checkin-lookup"
+        >
+          {t('lookup')}
+        </Button>
+        <Button
+          size="large"
+          icon={<CameraOutlined />}
+          disabled={!hasCamera}
+          onClick={() => setScanning(true)}
+          style={{ flex: 1, height: TAP_HEIGHT }}
+          data-testid="checkin-camera"
+        >
+          {t('scan')}
+        </Button>
+      </div>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 16 }}>
+        {hasCamera ? t('hint') : t('scanUnsupported')}
+      </Typography.Paragraph>
+
+      {checkedIn && <CheckedInCard view={checkedIn} />}
+      {lookup.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={lookup.error.message}
+          style={{ fontSize: 16 }}
+          data-testid="checkin-error"
+        />
+      )}
+      {view && (
+        <Card size="small" data-testid="checkin-view">
+          <CodeSummary view={view} />
+          {view.problem ? (
+            <Alert
+              type="error"
+              showIcon
+              message={t('refused')}
+              description={<span style={{ fontSize: 18 }}>{view.problemText}</span>}
+              style={{ marginTop: 12 }}
+              data-testid="checkin-problem"
+            />
+          ) : (
+            <Button
+              type="primary"
+              block
+              size="large"
+              loading={checkIn.isPending}
+              onClick={confirm}
+              style={{ marginTop: 16, height: 64, fontSize: 22 }}
+              data-testid="checkin-confirm"
+            >
+              {t('checkIn')}
+            </Button>
+          )}
+          {checkIn.isError && (
+            <Alert
+              type="error"
+              showIcon
+              message={checkIn.error.message}
+              style={{ marginTop: 12, fontSize: 16 }}
+              data-testid="checkin-use-error"
+            />
+          )}
+        </Card>
+      )}
+      <CameraScanModal
+        open={isScanning}
+        onDetected={onDetected}
+        onClose={() => setScanning(false)}
+      />
+    </div>
+  );
+}
+
+function CheckedInCard(props: { view: CheckInView }) {
+  const t = checkInMessages.useMessages();
+  return (
+    <Card
+      size="small"
+      style={{ background: '#f6ffed', borderColor: '#52c41a', marginBottom: 12 }}
+      data-testid="checkin-success"
+    >
+      <Space align="start" size={12}>
+        <CheckCircleFilled style={{ color: '#52c41a', fontSize: 40 }} />
+        <div>
+          <Typography.Title level={3} style={{ margin: 0, color: '#389e0d' }}>
+            {t('checkedIn')}
+          </Typography.Title>
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {props.view.film
+              ? `${props.view.film.filmTitle} · ${props.view.film.hallName} · ${props.view.film.seats.join(' ')}`
+              : props.view.store?.items
+                  .map((item) => `${item.goodsName} ×${item.quantity}`)
+                  .join('，')}
+          </Typography.Text>
+          <div>
+            <Typography.Text type="secondary">{t('next')}</Typography.Text>
+          </div>
+        </div>
+      </Space>
+    </Card>
+  );
+}
+
+function CodeSummary(props: { view: CheckInView }) {
+  const t = checkInMessages.useMessages();
+  const { view } = props;
+  const rows: [string, ReactNode][] = [];
+  if (view.film) {
+    rows.push([t('showTime'), showTime(view.film.startAt, view.film.endAt)]);
+    rows.push([t('hall'), `${view.film.hallName} · ${view.film.language} ${view.film.format}`]);
+    rows.push([
+      t('seats'),
+      <strong key="seats" style={{ fontSize: 20 }}>
+        {view.film.seats.join('  ')}
+      </strong>,
+    ]);
+  }
+  if (view.store) {
+    rows.push([
+      t('goods'),
+      <div key="goods">
+        {view.store.items.map((item, index) => (
+          <div key={index} style={{ fontSize: 16 }}>
+            {item.goodsName}
+            {item.goodsInfoName ? `（${item.goodsInfoName}）` : ''}{' '}
+            <strong>×{item.quantity}</strong>
+          </div>
+        ))}
+      </div>,
+    ]);
+  }
+  if (view.cinemaName) rows.push([t('cinema'), view.cinemaName]);
+  if (view.phoneMasked) rows.push([t('phone'), view.phoneMasked]);
+  rows.push([t('orderNo'), view.orderNo]);
+  return (
+    <div>
+      <Space size={8} align="center" style={{ marginBottom: 8 }}>
+        <Tag color={view.kind === 'film' ? 'red' : 'blue'}>
+          {view.kind === 'film' ? t('ticket') : t('pickup')}
+        </Tag>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="checkin-title">
+          {view.film?.filmTitle ?? t('pickup')}
+        </Typography.Title>
+      </Space>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', margin: 0 }}>
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt style={{ color: 'rgba(0,0,0,0.45)' }}>{label}</dt>
+            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** "11-25 19:30–21:45" in the cinemas' time zone. */
+function showTime(startAt: string, endAt: string): string {
+  return `${chinaDateTime(startAt)}–${chinaClock(endAt)}`;
+}

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { chinaClock, chinaDateTime } from './china-time';
+
+describe('china time', () => {
+  it('shows a UTC instant in the cinemas’ zone, across midnight', () => {
+    expect(chinaClock('2026-11-24T11:42:00Z')).toBe('19:42');
+    expect(chinaDateTime('2026-11-24T16:05:00Z')).toBe('11-25 00:05');
+    expect(chinaDateTime(null)).toBe('—');
+  });
+});

@@ -1,0 +1,296 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  checkSeatSelection,
+  takenSeatIdsOf,
+  type CallAnswer,
+  type showSeatsCall,
+} from '@marquee/contracts';
+
+type SeatMap = CallAnswer<typeof showSeatsCall>;
+import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { createUser } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * Check-in at the door on a phone and order look-up at a desk, against the real server: a
+ * moviegoer's paid ticket (made through the API and the sandbox's payment sheet), checked in once
+ * by the cashier, refused the second time; a manager finds an order and refunds another.
+ */
+const DESKTOP = { width: 1366, height: 768 };
+const consoleDist = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../console/dist/index.html',
+);
+
+/** Waits after a server round trip get 10 s: scrypt and RSA on a busy two-core machine. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!fs.existsSync(consoleDist)) {
+    throw new Error(
+      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
+    );
+  }
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function apiCall<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      site: 'www-test',
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+let showCursor = 0;
+/** A show of today (China time) at the demo cashier's cinema that has not started yet. */
+async function showOfToday(): Promise<string> {
+  const cinemas = await apiCall<{ list: { id: string; name: string }[] }>(
+    'GET',
+    '/api/cinema/list?pageSize=50',
+  );
+  const cinema = cinemas.list.find((c) => c.name.includes('人民广场'))!;
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const day = await apiCall<{ films: { shows: { showId: string; startAt: string }[] }[] }>(
+    'GET',
+    `/api/cinema/shows?cinemaId=${cinema.id}&date=${today}`,
+  );
+  const shows = day.films
+    .flatMap((film) => film.shows)
+    // Time to sign in and check in before it starts.
+    .filter((show) => new Date(show.startAt).getTime() > Date.now() + 10 * 60_000)
+    .sort((a, b) => a.startAt.localeCompare(b.startAt));
+  const show = shows[showCursor++ % Math.max(shows.length, 1)];
+  if (!show) throw new Error(`no show left today (${today}) at ${cinema.name}`);
+  return show.showId;
+}
+
+/** A moviegoer buys two seats of a show today and pays with WeChat on the sandbox's sheet. */
+async function paidTicket(): Promise<{ orderId: string; orderNo: string; code: string }> {
+  const buyer = await createUser(server.baseUrl);
+  const showId = await showOfToday();
+  const map = await apiCall<SeatMap>('GET', `/api/show/seats?showId=${showId}`);
+  const taken = takenSeatIdsOf(map);
+  let seatIds: string[] | null = null;
+  for (const row of map.rows) {
+    for (const seat of row.seats) {
+      const next = row.seats.find((s) => s.x === seat.x + 1);
+      if (!next || [seat, next].some((s) => s.kind !== 'normal' || s.state !== 'available')) {
+        continue;
+      }
+      const pick = [seat.id, next.id];
+      if (checkSeatSelection(map, taken, pick, map.maxSeatsPerOrder).ok) seatIds ??= pick;
+    }
+  }
+  if (!seatIds) throw new Error('no two free seats side by side');
+  const order = await apiCall<{ id: string }>('POST', '/api/filmOrder/create', {
+    token: buyer.token,
+    body: { showId, seatIds },
+  });
+  const pay = await apiCall<{ packageValue: string }>('POST', '/api/wxpay/wechatPay', {
+    token: buyer.token,
+    body: { param: { orderType: 'FILM_ORDER', orderId: order.id } },
+    headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+  });
+  const prepayId = pay.packageValue.replace(/^prepay_id=/, '');
+  const sheet = await fetch(`${server.baseUrl}/sandbox/pay/${prepayId}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'success', deliveries: 1 }),
+  });
+  expect(sheet.status).toBe(200);
+  let detail: { orderNo: string; status: string; ticket: { code: string } | null } | null = null;
+  await expect
+    .poll(async () => {
+      detail = await apiCall('GET', `/api/order/detail?orderId=${order.id}`, {
+        token: buyer.token,
+      });
+      return detail!.status;
+    })
+    .toBe('ticketed');
+  const paid = detail!;
+  return { orderId: order.id, orderNo: paid.orderNo, code: paid.ticket!.code };
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto(`${server.baseUrl}/console/sign-in`);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL(/\/console\/?$/);
+}
+
+/** Visible buttons and inputs smaller than a thumb (44 px high), with their text. */
+async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, input, [role="button"]')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        const isShown = element.checkVisibility({
+          opacityProperty: true,
+          visibilityProperty: true,
+        });
+        return isShown && box.width > 0 && box.height > 0 && box.height < 44;
+      })
+      .map((element) => `${element.tagName} "${(element.textContent ?? '').trim()}"`),
+  );
+}
+
+describe('check-in at the door and orders at the desk', () => {
+  it('the cashier checks a ticket in on a phone; a second scan says it was already used', async () => {
+    const ticket = await paidTicket();
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await signIn(page, 'cashier', 'cashier2026');
+
+    // The menu folds into a drawer on a phone.
+    await page.getByTestId('console-menu-button').click();
+    // Once the drawer has slid in all the way.
+    const drawerPanel = page.locator('.ant-drawer-content-wrapper');
+    await poll(async () => (await drawerPanel.boundingBox())?.x).toBe(0);
+    await poll(() => drawerPanel.evaluate((el) => el.getAnimations().length)).toBe(0);
+    await screenshot(page, 'console-phone-menu');
+    await page.getByTestId('console-menu').getByText('检票与取货').click();
+    await page.waitForURL(/\/console\/check-in$/);
+    await poll(() => page.getByRole('button', { name: '退出登录' }).isVisible()).toBe(false);
+    const input = page.getByTestId('checkin-input');
+    await poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Headless Chromium on Linux has no BarcodeDetector: said so, the input stays.
+    await poll(() => page.getByText('此浏览器不支持相机扫码').count()).toBe(1);
+    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await screenshot(page, 'console-check-in-phone-empty');
+
+    // A hardware scanner types the code and sends Enter.
+    await input.fill(`${ticket.code.slice(0, 5)} ${ticket.code.slice(5)}`);
+    await input.press('Enter');
+    await poll(() => page.getByTestId('checkin-confirm').count()).toBe(1);
+    expect(await page.getByTestId('checkin-view').innerText()).toContain(ticket.orderNo);
+    expect(await smallTapTargets(page)).toEqual([]);
+    await screenshot(page, 'console-check-in-phone-found');
+
+    await page.getByTestId('checkin-confirm').click();
+    await poll(() => page.getByTestId('checkin-success').count()).toBe(1);
+    expect(await page.getByTestId('checkin-success').innerText()).toContain('核销成功');
+    expect(await input.inputValue()).toBe('');
+    await poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'console-check-in-phone-done');
+
+    await input.fill(ticket.code);
+    await input.press('Enter');
+    await poll(() => page.getByTestId('checkin-problem').count()).toBe(1);
+    const refusal = await page.getByTestId('checkin-problem').innerText();
+    expect(refusal).toMatch(/已于 \d{2}:\d{2} 由 .+ 核销/);
+    expect(await page.getByTestId('checkin-confirm').count()).toBe(0);
+    await screenshot(page, 'console-check-in-phone-used');
+
+    // A code that is no code at all.
+    await input.fill('12345');
+    await input.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('checkin-error').innerText())
+      .toContain('不是有效的票码');
+    await screenshot(page, 'console-check-in-phone-invalid');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a manager finds an order at the desk and refunds another with a reason', async () => {
+    const used = await paidTicket();
+    const toRefund = await paidTicket();
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await signIn(page, 'manager', 'manager2026');
+
+    await page.getByTestId('console-menu').getByText('订单').click();
+    await page.waitForURL(/\/console\/orders$/);
+    const search = page.getByPlaceholder('订单号、手机号（11 位）、票码或取货码');
+    await search.fill(used.orderNo);
+    await search.press('Enter');
+    await poll(() => page.getByRole('cell', { name: used.orderNo }).count()).toBe(1);
+    await poll(() => page.locator('.ant-spin-blur').count()).toBe(0);
+    await screenshot(page, 'console-orders-search');
+    await page.getByRole('cell', { name: used.orderNo }).click();
+    const drawer = page.getByTestId('order-detail');
+    await poll(() => drawer.getByText('已出票').count()).toBeGreaterThan(0);
+    await screenshot(page, 'console-order-detail');
+    await page.keyboard.press('Escape');
+    await poll(() => drawer.isVisible()).toBe(false);
+
+    await search.fill(toRefund.code);
+    await search.press('Enter');
+    await poll(() => page.getByRole('cell', { name: toRefund.orderNo }).count()).toBe(1);
+    await page.getByRole('cell', { name: toRefund.orderNo }).click();
+    await page.getByTestId('order-refund').click();
+    const dialog = page.locator('.ant-modal-content').filter({ hasText: '退款原因' });
+    await dialog.getByTestId('refund-confirm').click();
+    await poll(() => dialog.getByText('请填写 2–200 字的退款原因').count()).toBe(1);
+    await dialog.getByTestId('refund-reason').fill('影厅放映设备故障，顾客要求退票');
+    await screenshot(page, 'console-order-refund-dialog');
+    await dialog.getByTestId('refund-confirm').click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    await poll(() => drawer.getByTestId('order-refund').count()).toBe(0);
+    await poll(() => drawer.getByTestId('order-audit').innerText()).toContain('员工退款');
+    expect(await drawer.getByTestId('order-facts').innerText()).toContain('已退款');
+    expect(await drawer.getByTestId('order-refunds').innerText()).toContain('微信支付');
+    expect(await drawer.getByTestId('order-facts').innerText()).toContain(toRefund.code);
+    await expect
+      .poll(() => page.locator('.ant-message-notice').count(), { timeout: 10_000 })
+      .toBe(0);
+    await screenshot(page, 'console-order-refunded');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('speaks English at the door to an English phone', async () => {
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/console/sign-in`);
+    await page.getByLabel('Username').fill('cashier');
+    await page.getByLabel('Password').fill('cashier2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/console\/?$/);
+    await page.goto(`${server.baseUrl}/console/check-in`);
+    const input = page.getByPlaceholder('Scan or type a ticket / pickup code');
+    await input.fill('0000000000');
+    await input.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('checkin-error').innerText())
+      .toContain('No ticket or pickup has this code');
+    expect(await page.getByText('This browser cannot scan with the camera').count()).toBe(1);
+    await screenshot(page, 'console-check-in-phone-english');
+    await context.close();
+  });
+});
