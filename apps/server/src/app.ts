@@ -16,13 +16,14 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
-import { registerCinemaRoutes } from './modules/cinema/index.js';
+import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import { filmOrderSteps, registerFilmOrderRoutes } from './modules/film-order/index.js';
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
 import {
   registerNotifyRoutes,
   paymentMoneyReader,
   registerPaymentRoutes,
+  settleOrderOfCancelledShow,
   registerSandboxPayRoutes,
   startPaymentSweep,
 } from './modules/payment/index.js';
@@ -161,6 +162,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPayPasswordRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   registerCinemaRoutes(app, deps);
+  registerCinemaConsoleRoutes(app, deps, {
+    settleCancelledShowOrder: (site, orderId, options) =>
+      settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
+  });
   registerFilmOrderRoutes(app, deps);
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);

@@ -12,6 +12,7 @@ import m0010 from './migrations/0010-staff.js';
 import m0011 from './migrations/0011-public-origin.js';
 import m0012 from './migrations/0012-encrypt-site-secrets.js';
 import m0014 from './migrations/0014-check-in.js';
+import m0015 from './migrations/0015-schedule.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -33,6 +34,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0012-encrypt-site-secrets': m0012(keyring),
   // 0013 comes from the seat-speed branch, merged later.
   '0014-check-in': m0014,
+  '0015-schedule': m0015,
 });
 
 export async function migrateToLatest(

@@ -5,3 +5,5 @@ export * from './staff-calls.js';
 export * from './audit-calls.js';
 export * from './errors.js';
 export * from './checkin-calls.js';
+export * from './film-calls.js';
+export * from './schedule-calls.js';

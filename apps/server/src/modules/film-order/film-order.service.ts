@@ -47,7 +47,8 @@ export async function createFilmOrder(
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, input.showId);
   if (!layout) throw notFound('Show', '场次');
-  if (new Date(layout.show.start_at).getTime() <= now.getTime()) {
+  // A show staff took off sale or cancelled takes no new holds (a trigger says so again).
+  if (!layout.show.is_on_sale || new Date(layout.show.start_at).getTime() <= now.getTime()) {
     throw new AppError('SHOW_NOT_ON_SALE', { showId: layout.show.id });
   }
   const settings = siteSettings(site);

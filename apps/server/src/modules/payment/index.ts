@@ -12,3 +12,4 @@ export { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 export { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
 export { PayProviderError } from './providers/pay-provider-error.js';
 export type { PayProvider, PaymentResult, RefundResult } from './providers/pay-provider.js';
+export { settleOrderOfCancelledShow, type CancelledShowSettlement } from './refund.service.js';
