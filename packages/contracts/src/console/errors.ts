@@ -84,7 +84,8 @@ export const consoleErrorCatalogue = {
     code: 40931,
     status: 409,
     zh: (d) => `本站点已有影片《${String(d.title ?? '')}》，请换个片名或编辑那部影片`,
-    en: (d) => `This site already has a film called "${String(d.title ?? '')}". Edit that one or pick another title.`,
+    en: (d) =>
+      `This site already has a film called "${String(d.title ?? '')}". Edit that one or pick another title.`,
   },
   POSTER_REFUSED: {
     code: 40030,

@@ -108,7 +108,10 @@ export const consoleFilmPosterCall = defineCall({
   body: z.object({
     filmId: z.string().trim().min(1).max(64),
     /** The file, base64 (no `data:` prefix); its type is read from its bytes, not declared. */
-    dataBase64: z.string().min(1).max(POSTER_MAX_BYTES * 2),
+    dataBase64: z
+      .string()
+      .min(1)
+      .max(POSTER_MAX_BYTES * 2),
   }),
   answer: consoleFilmSchema,
 });

@@ -169,6 +169,8 @@ describeOnEachDatabase('films in the staff console', (kind) => {
     expect(tooLarge.body.msg).toContain('2 MB');
     const served = await t.app.inject({ url: film.posterUrl });
     expect(served.headers['content-type']).toContain('image/svg+xml');
-    expect(await t.db.selectFrom('film_posters').selectAll().where('film_id', '=', film.id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('film_posters').selectAll().where('film_id', '=', film.id).execute(),
+    ).toEqual([]);
   });
 });

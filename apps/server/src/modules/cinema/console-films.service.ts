@@ -107,7 +107,8 @@ export async function uploadPoster(
   body: { filmId: string; dataBase64: string },
 ): Promise<ConsoleFilm> {
   const bytes = decodeBase64(body.dataBase64);
-  if (bytes.length > POSTER_MAX_BYTES) throw new AppError('POSTER_REFUSED', { problem: 'tooLarge' });
+  if (bytes.length > POSTER_MAX_BYTES)
+    throw new AppError('POSTER_REFUSED', { problem: 'tooLarge' });
   const contentType = posterTypeOf(bytes);
   if (!contentType) throw new AppError('POSTER_REFUSED', { problem: 'type' });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -142,7 +143,8 @@ export async function findUploadedPoster(db: Executor, filmId: string) {
 
 function decodeBase64(text: string): Buffer {
   const clean = text.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) throw new AppError('POSTER_REFUSED', { problem: 'type' });
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean))
+    throw new AppError('POSTER_REFUSED', { problem: 'type' });
   return Buffer.from(clean, 'base64');
 }
 
@@ -158,7 +160,8 @@ async function refuseTakenTitle(trx: Executor, siteId: string, title: string) {
 
 /** A concurrent create with the same title loses on the unique index: the same answer. */
 const titleTaken = (title: string) => (error: unknown) => {
-  if ((error as { code?: string }).code === '23505') throw new AppError('FILM_TITLE_TAKEN', { title });
+  if ((error as { code?: string }).code === '23505')
+    throw new AppError('FILM_TITLE_TAKEN', { title });
   throw error;
 };
 

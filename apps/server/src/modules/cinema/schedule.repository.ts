@@ -175,7 +175,9 @@ export function listScheduleShows(
     query = query.where('shows.id', 'in', [...filter.showIds]);
   }
   if (dates) {
-    query = query.where('shows.show_date', '>=', dates.from).where('shows.show_date', '<=', dates.to);
+    query = query
+      .where('shows.show_date', '>=', dates.from)
+      .where('shows.show_date', '<=', dates.to);
   }
   return query.orderBy('shows.start_at').orderBy('halls.name').execute();
 }

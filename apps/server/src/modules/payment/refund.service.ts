@@ -81,7 +81,10 @@ export async function settleOrderOfCancelledShow(
   orderId: string,
   options: {
     reason: string;
-    inTransaction?: (trx: Transaction<Database>, outcome: 'refunded' | 'released') => Promise<unknown>;
+    inTransaction?: (
+      trx: Transaction<Database>,
+      outcome: 'refunded' | 'released',
+    ) => Promise<unknown>;
   },
   log: PaymentLog,
 ): Promise<CancelledShowSettlement> {
@@ -97,7 +100,8 @@ export async function settleOrderOfCancelledShow(
       await options.inTransaction?.(trx, 'released');
       return { outcome: 'released' as const, pending: [] as string[] };
     }
-    if (order.status !== 'ticketed') return { outcome: 'skipped' as const, pending: [] as string[] };
+    if (order.status !== 'ticketed')
+      return { outcome: 'skipped' as const, pending: [] as string[] };
     await transitionOrder(trx, order, 'refunded', options.reason);
     await releaseOrders(trx, [order]);
     const pending = await refundMoneyIn(trx, order.id, options.reason, now);
