@@ -14,4 +14,4 @@ export const areaPaths: Record<ConsoleArea, string> = {
   audit: '/audit',
 };
 
-export const builtAreas: readonly ConsoleArea[] = ['staff', 'audit'];
+export const builtAreas: readonly ConsoleArea[] = ['staff', 'audit', 'films', 'schedule'];

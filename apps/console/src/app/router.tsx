@@ -4,7 +4,9 @@ import { areaPaths, builtAreas } from './areas';
 import { ConsoleLayout } from './layouts/console-layout';
 import { AreaPage } from './routes/area-page';
 import AuditPage from './routes/audit-page';
+import FilmsPage from './routes/films-page';
 import NotFoundPage from './routes/not-found-page';
+import SchedulePage from './routes/schedule-page';
 import SignInPage from './routes/sign-in-page';
 import StaffPage from './routes/staff-page';
 import WelcomePage from './routes/welcome-page';
@@ -20,6 +22,8 @@ export function createRouter() {
           { index: true, element: <WelcomePage /> },
           { path: areaPaths.staff, element: <StaffPage /> },
           { path: areaPaths.audit, element: <AuditPage /> },
+          { path: areaPaths.films, element: <FilmsPage /> },
+          { path: areaPaths.schedule, element: <SchedulePage /> },
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),
