@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CallAnswer, cinemaShowsCall, filmShowsCall } from '@marquee/contracts';
+import type { CallAnswer, cinemaShowsCall, FilmOrder, filmShowsCall } from '@marquee/contracts';
 import type {
   ScheduleShow,
   scheduleWeekCall,
@@ -14,6 +14,7 @@ import {
   newUser,
   openTestCard,
   setTestPayPassword,
+  type TestUser,
 } from '../cards/cards-test-kit.js';
 import { rebuildBalanceCheck } from '../cards/index.js';
 import {
@@ -295,7 +296,7 @@ describeOnEachDatabase('the schedule in the staff console', (kind) => {
 
   it('cancels a show: every buyer refunded to the fen, holds released, reason on the order', async () => {
     const show = (await create(tokens.manager, { startAt: at(freshDay(), '19:00') })).body.data;
-    const buyers = [];
+    const buyers: { user: TestUser; order: FilmOrder }[] = [];
     for (let i = 0; i < 2; i += 1) {
       const user = await newUser(t);
       await setTestPayPassword(t, user.token, PASSWORD);
