@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -160,6 +160,18 @@ describe('films and schedule in the staff console', () => {
     await expect.poll(() => block.count(), ROUND_TRIP).toBe(1);
     expect(await block.innerText()).toContain('03:00–04:40');
     await screenshot(page, 'console-schedule');
+    // Cancelling asks for a reason and says how many tickets it refunds (none sold here).
+    await block.getByRole('button', { name: '操作' }).click();
+    await page.getByRole('menuitem', { name: '取消场次' }).click();
+    await expect
+      .poll(() => page.getByTestId('cancel-warning').innerText(), ROUND_TRIP)
+      .toContain('没有已售出的票');
+    await untilStill(page.getByRole('dialog'));
+    await expect
+      .poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count(), ROUND_TRIP)
+      .toBe(0);
+    await screenshot(page, 'console-schedule-cancel');
+    await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
 
     // The moviegoer's app lists the show at that cinema on that day.

@@ -78,16 +78,23 @@ export function findPoster(db: Executor, filmId: string) {
     .executeTakeFirst();
 }
 
-/** A hall of a cinema of the site, locked: shows of one hall are added one at a time. */
-export function lockHall(db: Executor, siteId: string, hallId: string) {
+function hallOfSite(db: Executor, siteId: string, hallId: string) {
   return db
     .selectFrom('halls')
     .innerJoin('cinemas', 'cinemas.id', 'halls.cinema_id')
     .select(['halls.id', 'halls.name', 'halls.cinema_id'])
     .where('cinemas.site_id', '=', siteId)
-    .where('halls.id', '=', hallId)
-    .forUpdate('halls')
-    .executeTakeFirst();
+    .where('halls.id', '=', hallId);
+}
+
+/** A hall of a cinema of the site. */
+export function findHall(db: Executor, siteId: string, hallId: string) {
+  return hallOfSite(db, siteId, hallId).executeTakeFirst();
+}
+
+/** The same, locked: shows of one hall are added one at a time. */
+export function lockHall(db: Executor, siteId: string, hallId: string) {
+  return hallOfSite(db, siteId, hallId).forUpdate('halls').executeTakeFirst();
 }
 
 /** Every hall of a cinema, locked in id order (copying touches several at once). */

@@ -79,7 +79,7 @@ export async function createShow(
 ): Promise<ScheduleShow> {
   const now = deps.clock.now();
   const hall = isUuid(body.hallId)
-    ? await scheduleRepository.lockHall(deps.db, site.id, body.hallId)
+    ? await scheduleRepository.findHall(deps.db, site.id, body.hallId)
     : undefined;
   if (!hall) throw notFound('Hall', '影厅');
   await guard(hall.cinema_id);
