@@ -483,6 +483,35 @@ describeOnEachDatabase('the schedule in the staff console', (kind) => {
     expect(late.body.code).toBe(42270);
   });
 
+  it.runIf(kind === 'postgres')(
+    'leaves no live hold behind when holds race a cancellation',
+    async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const show = (await create(tokens.owner, { startAt: at(freshDay(), '19:00') })).body.data;
+        const users = [await newUser(t), await newUser(t)];
+        const [cancelled] = await Promise.all([
+          consoleCall<CallAnswer<typeof showCancelCall>>(t.app, {
+            url: '/api/console/shows/cancel',
+            staffToken: tokens.owner,
+            body: { showId: show.showId, reason: '放映设备故障' },
+          }),
+          ...users.map((user) =>
+            holdSeats(t, user.token, { showId: show.showId }).catch(() => null),
+          ),
+        ]);
+        expect(cancelled.body.code).toBe(0);
+        const live = await t.db
+          .selectFrom('film_order_seats')
+          .innerJoin('orders', 'orders.id', 'film_order_seats.order_id')
+          .select('orders.status')
+          .where('film_order_seats.show_id', '=', show.showId)
+          .where('orders.status', 'in', ['pending_payment', 'ticketed'])
+          .execute();
+        expect(live).toEqual([]);
+      }
+    },
+  );
+
   it.runIf(kind === 'postgres')('lets exactly one of two overlapping creates win', async () => {
     const day = freshDay();
     const before = await showCount();

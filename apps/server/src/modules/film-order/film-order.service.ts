@@ -101,6 +101,10 @@ export async function createFilmOrder(
       }),
     );
   } catch (error) {
+    // Staff stopped sales while this hold was being written (0015's trigger on film_order_seats).
+    if ((error as { code?: string }).code === '23514' && /not on sale/.test(String(error))) {
+      throw new AppError('SHOW_NOT_ON_SALE', { showId: layout.show.id });
+    }
     if (!(error instanceof SeatsTaken)) throw error;
     // Outside the rolled-back transaction: name the seats someone else got first.
     const labels = await filmOrderRepository.findSeatLabels(deps.db, error.seatIds);
