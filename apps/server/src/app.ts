@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
-import { registerCinemaRoutes } from './modules/cinema/index.js';
+import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
   filmOrderSteps,
   registerFilmOrderRoutes,
@@ -29,6 +29,7 @@ import {
   paymentMoneyReader,
   refundOrderMoney,
   registerPaymentRoutes,
+  settleOrderOfCancelledShow,
   registerSandboxPayRoutes,
   startPaymentSweep,
 } from './modules/payment/index.js';
@@ -186,6 +187,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPayPasswordRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   registerCinemaRoutes(app, deps);
+  registerCinemaConsoleRoutes(app, deps, {
+    settleCancelledShowOrder: (site, orderId, options) =>
+      settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
+  });
   registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);

@@ -20,4 +20,6 @@ export const builtAreas: readonly ConsoleArea[] = [
   'reports',
   'checkIn',
   'orders',
+  'films',
+  'schedule',
 ];

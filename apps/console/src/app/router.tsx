@@ -29,6 +29,8 @@ export function createRouter() {
           lazyPage(areaPaths.reports, () => import('./routes/reports-page')),
           lazyPage(areaPaths.checkIn, () => import('./routes/check-in-page')),
           lazyPage(areaPaths.orders, () => import('./routes/orders-page')),
+          lazyPage(areaPaths.films, () => import('./routes/films-page')),
+          lazyPage(areaPaths.schedule, () => import('./routes/schedule-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),

@@ -27,6 +27,7 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
         holdMinutes: 15,
         refundCutoffMinutes: 60,
         storeOrderMinutes: 15,
+        cleaningMinutes: 15,
       }),
     })
     .returning('id')

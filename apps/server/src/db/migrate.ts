@@ -13,6 +13,7 @@ import m0011 from './migrations/0011-public-origin.js';
 import m0012 from './migrations/0012-encrypt-site-secrets.js';
 import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 import m0014 from './migrations/0014-check-in.js';
+import m0015 from './migrations/0015-schedule.js';
 import m0018 from './migrations/0018-notification-source.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -35,7 +36,8 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0012-encrypt-site-secrets': m0012(keyring),
   '0013-seat-holds-in-one-call': m0013,
   '0014-check-in': m0014,
-  // 0015–0017 are left to the branches running in parallel (orders, cinema, seat speed).
+  '0015-schedule': m0015,
+  // 0016–0017 are free (numbers were handed to parallel branches).
   '0018-notification-source': m0018,
 });
 

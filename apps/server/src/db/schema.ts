@@ -355,6 +355,20 @@ export interface ShowsTable {
   show_date: string;
   language: string;
   format: ShowFormat;
+  /** False: no new holds (0015); existing orders stand. */
+  is_on_sale: Generated<boolean>;
+  /** Cancelled by staff: off sale, its tickets refunded (0015). */
+  cancelled_at: NullableTimestamp;
+  cancel_reason: string | null;
+}
+
+/** An uploaded poster (0015): wins over the drawn SVG. */
+export interface FilmPostersTable {
+  film_id: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+  sha256: string;
+  uploaded_at: Timestamp;
 }
 
 export interface ShowPricesTable {
@@ -515,6 +529,7 @@ export interface Database {
   price_areas: PriceAreasTable;
   seats: SeatsTable;
   films: FilmsTable;
+  film_posters: FilmPostersTable;
   shows: ShowsTable;
   show_prices: ShowPricesTable;
   film_order_seats: FilmOrderSeatsTable;

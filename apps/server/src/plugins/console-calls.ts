@@ -32,6 +32,8 @@ export interface ConsoleBindOptions {
    */
   access?: ConsoleArea | 'anyStaff';
   rateLimitPerMinute?: number;
+  /** Bytes a body may have, when more than Fastify's 1 MiB (an uploaded image). */
+  bodyLimit?: number;
 }
 
 interface Guarded {
@@ -91,6 +93,7 @@ export function bindConsoleCall<C extends CallDefinition>(
   app.route({
     method: call.method,
     url: `/api${call.path}`,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: { rateLimit: consoleRateLimit(deps, options) },
     handler: async (request) => {
       const context = await consoleContext(deps, call, roles, request);

@@ -53,6 +53,8 @@ export const orderRefundSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'failed']),
   /** Sent back by the system (a payment that came after the order expired), not asked for. */
   isAutomatic: z.boolean(),
+  /** Why the money went back ("用户退票", "影院取消场次：…"), for the buyer to read. */
+  reason: z.string(),
   createdAt: z.string(),
 });
 

@@ -72,6 +72,39 @@ export const consoleErrorCatalogue = {
     zh: (d) => checkInProblemZh(d),
     en: (d) => checkInProblemEn(d),
   },
+  SHOW_OVERLAP: {
+    code: 40930,
+    status: 409,
+    zh: (d) =>
+      `与 ${String(d.hallName ?? '')} 的场次 ${String(d.startText ?? '')}–${String(d.endText ?? '')}《${String(d.filmTitle ?? '')}》时间重叠（含 ${String(d.cleaningMinutes ?? '')} 分钟清场），请换个时间`,
+    en: (d) =>
+      `Overlaps the show of "${String(d.filmTitle ?? '')}" in ${String(d.hallName ?? '')} at ${String(d.startText ?? '')}–${String(d.endText ?? '')} (with ${String(d.cleaningMinutes ?? '')} min cleaning). Pick another time.`,
+  },
+  FILM_TITLE_TAKEN: {
+    code: 40931,
+    status: 409,
+    zh: (d) => `本站点已有影片《${String(d.title ?? '')}》，请换个片名或编辑那部影片`,
+    en: (d) =>
+      `This site already has a film called "${String(d.title ?? '')}". Edit that one or pick another title.`,
+  },
+  POSTER_REFUSED: {
+    code: 40030,
+    status: 400,
+    zh: (d) =>
+      d.problem === 'tooLarge'
+        ? '海报不能超过 2 MB，请压缩后再上传'
+        : '海报只能是 PNG、JPEG 或 WebP 图片',
+    en: (d) =>
+      d.problem === 'tooLarge'
+        ? 'The poster is larger than 2 MB. Make it smaller and upload it again.'
+        : 'A poster must be a PNG, JPEG or WebP image.',
+  },
+  SHOW_CHANGE_REFUSED: {
+    code: 42270,
+    status: 422,
+    zh: (d) => String(d.hint ?? '这个场次现在不能修改'),
+    en: (d) => String(d.hintEn ?? d.hint ?? 'This show cannot be changed now.'),
+  },
 } satisfies Record<string, ErrorDefinition>;
 
 function checkInProblemZh(d: Record<string, unknown>): string {

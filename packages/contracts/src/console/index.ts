@@ -7,3 +7,5 @@ export * from './errors.js';
 export * from './checkin-calls.js';
 export * from './report-calls.js';
 export * from './order-calls.js';
+export * from './film-calls.js';
+export * from './schedule-calls.js';

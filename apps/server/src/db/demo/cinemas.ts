@@ -316,8 +316,26 @@ export async function topUpDemoShows(trx: Executor, siteCode: string, now: Date)
     }
   });
 
+  // Shows staff added (or the demo's own of earlier starts) keep their place: a planned show that
+  // would meet one of them, cleaning time included, is left out.
+  const existing = await trx
+    .selectFrom('shows')
+    .select(['hall_id', 'start_at', 'end_at'])
+    .where('site_id', '=', site.id)
+    .where('cancelled_at', 'is', null)
+    .where('show_date', '>=', today)
+    .where('show_date', '<=', addDays(today, 7))
+    .execute();
+  const gapMs = CLEANING_MINUTES * 60_000;
+  const fits = (show: (typeof planned)[number]) =>
+    !existing.some(
+      (other) =>
+        other.hall_id === show.hall_id &&
+        other.start_at.getTime() < show.end_at.getTime() + gapMs &&
+        other.end_at.getTime() > show.start_at.getTime() - gapMs,
+    );
   const created: { id: string; hall_id: string; format: ShowFormat }[] = [];
-  await insertInChunks(planned, async (chunk) => {
+  await insertInChunks(planned.filter(fits), async (chunk) => {
     const rows = await trx
       .insertInto('shows')
       .values(chunk)

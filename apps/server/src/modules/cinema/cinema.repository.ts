@@ -31,6 +31,7 @@ export function minPricesByCinema(db: Executor, siteId: string, after: Date) {
     .innerJoin('show_prices', 'show_prices.show_id', 'shows.id')
     .select(['shows.cinema_id', (eb) => eb.fn.min('show_prices.discount_price_fen').as('min_fen')])
     .where('shows.site_id', '=', siteId)
+    .where('shows.is_on_sale', '=', true)
     .where('shows.start_at', '>', after)
     .groupBy('shows.cinema_id')
     .execute();
@@ -62,6 +63,7 @@ export async function showDates(
     .select('show_date')
     .distinct()
     .where('site_id', '=', filter.siteId)
+    .where('is_on_sale', '=', true)
     .where('start_at', '>', after)
     .where('show_date', '>=', fromDate)
     .where('show_date', '<=', toDate);
@@ -95,6 +97,7 @@ export function listShows(
       (eb) => eb.fn.min('show_prices.discount_price_fen').as('min_discount_fen'),
     ])
     .where('shows.site_id', '=', filter.siteId)
+    .where('shows.is_on_sale', '=', true)
     .where('shows.show_date', '=', filter.date)
     .where('shows.start_at', '>', after);
   if (filter.cinemaId) query = query.where('shows.cinema_id', '=', filter.cinemaId);
@@ -165,6 +168,7 @@ function showsWithNames(db: Executor, siteId: string) {
       'shows.end_at',
       'shows.language',
       'shows.format',
+      'shows.is_on_sale',
       'films.title as film_title',
       'cinemas.name as cinema_name',
       'cinemas.address as cinema_address',

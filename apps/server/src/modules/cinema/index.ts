@@ -1,4 +1,6 @@
 export { registerCinemaRoutes } from './cinema.routes.js';
+export { registerCinemaConsoleRoutes } from './cinema.console.routes.js';
+export type { SettleCancelledShowOrder } from './show-cancel.service.js';
 export {
   findShowWithLayout,
   findShowInfos,

@@ -36,7 +36,8 @@ export async function createFilmOrder(
   const layout = await findShowWithLayout(deps.db, site.id, input.showId);
   if (!layout) throw notFound('Show', '场次');
   const seatIds = input.seatIds ?? seatIdsOfLabels(layout, input.seatLabels ?? []);
-  if (new Date(layout.show.start_at).getTime() <= now.getTime()) {
+  // A show staff took off sale or cancelled takes no new holds (a trigger says so again).
+  if (!layout.show.is_on_sale || new Date(layout.show.start_at).getTime() <= now.getTime()) {
     throw showNotOnSale(layout.show.id);
   }
   const settings = siteSettings(site);
@@ -68,6 +69,10 @@ export async function createFilmOrder(
         const code = (error as { code?: string }).code;
         if (code === 'MQ404') throw notFound('Show', '场次');
         if (code === 'MQ410') throw showNotOnSale(layout.show.id);
+        // Staff stopped sales while this hold was written (0015's trigger on film_order_seats).
+        if (code === '23514' && /not on sale/.test(String(error))) {
+          throw showNotOnSale(layout.show.id);
+        }
         throw error;
       }),
   );

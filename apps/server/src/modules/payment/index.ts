@@ -13,3 +13,4 @@ export { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
 export { PayProviderError } from './providers/pay-provider-error.js';
 export type { PayProvider, PaymentResult, RefundResult } from './providers/pay-provider.js';
 export { refundOrderMoney, type RefundActor, type RefundRequest } from './refund.service.js';
+export { settleOrderOfCancelledShow, type CancelledShowSettlement } from './refund.service.js';

@@ -24,6 +24,7 @@ export const paymentMoneyReader: OrderMoneyReader = {
         amount: fenToYuan(refund.amount_fen),
         status: refund.status,
         isAutomatic: refund.is_automatic,
+        reason: refund.reason,
         createdAt: refund.created_at.toISOString(),
       })),
     };

@@ -1,4 +1,6 @@
 import type { OrderDetail } from '@marquee/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SignedInStaff } from '../../app-deps.js';
 import type { SignedInUser } from '../auth/index.js';
@@ -96,31 +98,12 @@ export async function refundOrderMoney(
     await releaseOrders(trx, [order]);
     const reason = (request.reason ?? REFUND_REASON[order.kind]).slice(0, WECHAT_REASON_MAX);
     const payments = await paymentRepository.listByOrder(trx, order.id);
-    const outRefundNos: string[] = [];
-    const cardPaid = payments.filter((p) => p.method === 'card' && p.status === 'succeeded');
-    if (cardPaid.length > 0) {
-      await refundCardCharges(trx, order.id, reason, now);
-      for (const payment of cardPaid) {
-        await movePayment(trx, payment, 'refunded', now);
-        await paymentRepository.insertRefund(trx, {
-          out_refund_no: outRefundNoFor(payment),
-          payment_id: payment.id,
-          order_id: order.id,
-          amount_fen: payment.amount_fen,
-          status: 'succeeded',
-          is_automatic: false,
-          reason,
-          created_at: now,
-          updated_at: now,
-        });
-      }
-    }
-    const wechatPaid = payments.filter((p) => p.method === 'wechat' && p.status === 'succeeded');
-    for (const payment of wechatPaid) {
-      outRefundNos.push(await startUserRefund(trx, payment, now, reason));
-    }
+    const outRefundNos = await refundMoneyIn(trx, order.id, reason, now);
     if (actor.kind === 'staff') {
-      const sumFen = (list: typeof payments) => list.reduce((sum, p) => sum + p.amount_fen, 0);
+      const paidFen = (method: 'card' | 'wechat') =>
+        payments
+          .filter((p) => p.method === method && p.status === 'succeeded')
+          .reduce((sum, p) => sum + p.amount_fen, 0);
       await recordAudit(trx, site, actor.staff, now, {
         action: 'order.refund',
         entity: 'order',
@@ -129,8 +112,8 @@ export async function refundOrderMoney(
         after: {
           status: 'refunded',
           reason: request.reason,
-          cardFen: sumFen(cardPaid),
-          wechatFen: sumFen(wechatPaid),
+          cardFen: paidFen('card'),
+          wechatFen: paidFen('wechat'),
         },
       });
     }
@@ -153,6 +136,101 @@ async function checkRefundWindow(
       allowedUntilText: rule.allowedUntil ? chinaTime(new Date(rule.allowedUntil)) : '',
     });
   }
+}
+
+/** What settling one order of a cancelled show did. */
+export interface CancelledShowSettlement {
+  outcome: 'refunded' | 'released' | 'skipped';
+  /** WeChat refunds of this order still waiting for WeChat (the payment sweep retries them). */
+  pendingWechatRefunds: number;
+}
+
+/**
+ * Staff cancelled the order's show (cinema module): a ticketed order is refunded whatever the
+ * refund cutoff, with `reason` on its event and refund rows (the buyer reads it on the order); an
+ * unpaid hold is cancelled and its seats released. One transaction per order for the money, the
+ * WeChat part asked for after it. Safe to run again: an order already refunded, cancelled or used
+ * is skipped. `inTransaction` runs inside the order's transaction (the staff audit row).
+ */
+export async function settleOrderOfCancelledShow(
+  deps: PaymentDeps,
+  site: SiteRow,
+  orderId: string,
+  options: {
+    reason: string;
+    inTransaction?: (
+      trx: Transaction<Database>,
+      outcome: 'refunded' | 'released',
+    ) => Promise<unknown>;
+  },
+  log: PaymentLog,
+): Promise<CancelledShowSettlement> {
+  const now = deps.clock.now();
+  const settled = await deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.site_id !== site.id || order.kind !== 'film') {
+      return { outcome: 'skipped' as const, pending: [] as string[] };
+    }
+    if (order.status === 'pending_payment') {
+      await transitionOrder(trx, order, 'cancelled', options.reason);
+      await releaseOrders(trx, [order]);
+      await options.inTransaction?.(trx, 'released');
+      return { outcome: 'released' as const, pending: [] as string[] };
+    }
+    if (order.status !== 'ticketed')
+      return { outcome: 'skipped' as const, pending: [] as string[] };
+    await transitionOrder(trx, order, 'refunded', options.reason);
+    await releaseOrders(trx, [order]);
+    const pending = await refundMoneyIn(trx, order.id, options.reason, now);
+    await options.inTransaction?.(trx, 'refunded');
+    return { outcome: 'refunded' as const, pending };
+  });
+  for (const outRefundNo of settled.pending) await executeRefund(deps, site, outRefundNo, log);
+  const stillPending = await paymentRepository.listRefundsByOrder(deps.db, orderId);
+  return {
+    outcome: settled.outcome,
+    pendingWechatRefunds: stillPending.filter(
+      (refund) => refund.status === 'pending' && settled.pending.includes(refund.out_refund_no),
+    ).length,
+  };
+}
+
+/**
+ * Inside the refunding transaction, after the order moved to refunded: its cards credited back at
+ * once, its WeChat part written as pending. Answers the out_refund_nos to ask WeChat for.
+ */
+async function refundMoneyIn(
+  trx: Transaction<Database>,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<string[]> {
+  const payments = await paymentRepository.listByOrder(trx, orderId);
+  const outRefundNos: string[] = [];
+  const cardPaid = payments.filter((p) => p.method === 'card' && p.status === 'succeeded');
+  if (cardPaid.length > 0) {
+    await refundCardCharges(trx, orderId, reason, now);
+    for (const payment of cardPaid) {
+      await movePayment(trx, payment, 'refunded', now);
+      await paymentRepository.insertRefund(trx, {
+        out_refund_no: outRefundNoFor(payment),
+        payment_id: payment.id,
+        order_id: orderId,
+        amount_fen: payment.amount_fen,
+        status: 'succeeded',
+        is_automatic: false,
+        reason,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  }
+  for (const payment of payments) {
+    if (payment.method === 'wechat' && payment.status === 'succeeded') {
+      outRefundNos.push(await startUserRefund(trx, payment, now, reason));
+    }
+  }
+  return outRefundNos;
 }
 
 /** "11-22 19:30" in the cinema's time zone (Asia/Shanghai, UTC+8, no daylight saving). */

@@ -15,6 +15,8 @@ export interface SiteSettings {
   refundCutoffMinutes: number;
   /** Minutes a store order keeps its reserved stock before it expires unpaid. */
   storeOrderMinutes: number;
+  /** Minutes a hall needs between two shows (cleaning, seating): the schedule keeps them free. */
+  cleaningMinutes: number;
 }
 
 const defaultSettings: SiteSettings = {
@@ -22,6 +24,7 @@ const defaultSettings: SiteSettings = {
   holdMinutes: 15,
   refundCutoffMinutes: 60,
   storeOrderMinutes: 15,
+  cleaningMinutes: 15,
 };
 
 export function siteSettings(site: Pick<SiteRow, 'settings'>): SiteSettings {

@@ -42,6 +42,7 @@ export const ordersMessages = defineMessages(
     refund_succeeded: '已退回',
     refund_failed: '退款异常，客服会联系你',
     autoRefund: '支付超时，已自动退款',
+    refundReason: '退款原因：{reason}',
     refund: '申请退票',
     refundConfirmTitle: '确认退票？',
     refundConfirmText: '座位将被释放，会员卡金额立即退回，微信支付原路退回。',
@@ -119,6 +120,7 @@ export const ordersMessages = defineMessages(
     refund_succeeded: 'Returned',
     refund_failed: 'Refund needs attention: we will contact you',
     autoRefund: 'The payment came too late and was refunded automatically',
+    refundReason: 'Refunded: {reason}',
     refund: 'Refund ticket',
     refundConfirmTitle: 'Refund this ticket?',
     refundConfirmText:

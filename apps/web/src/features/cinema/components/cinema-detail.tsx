@@ -182,7 +182,9 @@ function FilmStrip(props: {
           {film.rating !== null && <b className="film-card__rating"> {film.rating.toFixed(1)}</b>}
         </h3>
         <p>
-          {f('minutes', { count: film.durationMinutes })} · {film.genres.join(' / ')}
+          {[f('minutes', { count: film.durationMinutes }), film.genres.join(' / ')]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       </div>
       <ShowList shows={selected.shows} />

@@ -27,6 +27,14 @@ export function OrderStatusHeader(props: { order: OrderDetail }) {
           {t('autoRefund')}
         </p>
       )}
+      {/* Why the money went back (the cinema cancelled the show, the buyer returned it). */}
+      {[...new Set(order.refunds.filter((r) => !r.isAutomatic).map((r) => r.reason))].map(
+        (reason) => (
+          <p key={reason} className="order-detail__notice" role="status">
+            {t('refundReason', { reason })}
+          </p>
+        ),
+      )}
     </>
   );
 }

@@ -1,0 +1,256 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Drawer,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Typography,
+  Upload,
+} from 'antd';
+import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  POSTER_MAX_BYTES,
+  posterContentTypes,
+  type ConsoleFilm,
+  type FilmFields,
+} from '@marquee/contracts/console';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { useSaveFilm } from '../api/use-save-film';
+import { useUploadPoster } from '../api/use-upload-poster';
+import { filmsMessages } from '../films-messages';
+import { posterSrc } from '../poster-src';
+
+type FormValues = Omit<FilmFields, 'releaseDate' | 'rating'> & {
+  releaseDate: Dayjs;
+  rating: number | null | undefined;
+};
+
+/** Add a film (no `editing`) or change one; its poster once it exists. */
+export function FilmDrawer(props: {
+  open: boolean;
+  editing: ConsoleFilm | null;
+  onClose: () => void;
+  onSaved: (film: ConsoleFilm) => void;
+}) {
+  const t = filmsMessages.useMessages();
+  const common = commonMessages.useMessages();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveFilm();
+  const upload = useUploadPoster();
+  // The picked file, shown while it uploads; then the server's poster (with its new version).
+  const [preview, setPreview] = useState<{ filmId: string; url: string } | null>(null);
+  const { editing, open } = props;
+
+  useEffect(() => {
+    if (!open) return;
+    save.reset();
+    upload.reset();
+    form.resetFields();
+    if (editing) {
+      form.setFieldsValue({ ...editing, releaseDate: dayjs(editing.releaseDate) });
+    } else {
+      form.setFieldsValue({ genres: [], cast: [], language: '国语', rating: null });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the drawer opens or the film changes
+  }, [open, editing?.id]);
+
+  const submit = (values: FormValues) => {
+    const fields: FilmFields = {
+      ...values,
+      releaseDate: values.releaseDate.format('YYYY-MM-DD'),
+      rating: values.rating ?? null,
+      cast: (values.cast ?? []).filter((member) => member?.name?.trim()),
+    };
+    save.mutate(
+      { id: editing?.id, fields },
+      {
+        onSuccess: (film) => {
+          void message.success(t('saved'));
+          props.onSaved(film);
+        },
+      },
+    );
+  };
+
+  const pickPoster = (file: File) => {
+    if (!(posterContentTypes as readonly string[]).includes(file.type)) {
+      void message.error(t('posterType'));
+    } else if (file.size > POSTER_MAX_BYTES) {
+      void message.error(t('posterTooLarge'));
+    } else if (editing) {
+      setPreview({ filmId: editing.id, url: URL.createObjectURL(file) });
+      upload.mutate(
+        { filmId: editing.id, file },
+        {
+          onSuccess: (film) => {
+            void message.success(t('posterUploaded'));
+            props.onSaved(film);
+          },
+        },
+      );
+    }
+    return Upload.LIST_IGNORE;
+  };
+  const error = save.error ?? upload.error;
+
+  return (
+    <Drawer
+      open={open}
+      width={720}
+      title={editing ? t('editTitle') : t('addTitle')}
+      onClose={props.onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={props.onClose}>{common('cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {common('save')}
+          </Button>
+        </Space>
+      }
+    >
+      {error && (
+        <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />
+      )}
+      <Row gutter={24}>
+        <Col flex="180px">
+          <Typography.Text strong>{t('poster')}</Typography.Text>
+          <div style={{ margin: '8px 0' }}>
+            {editing ? (
+              <Image
+                src={
+                  upload.isPending && preview?.filmId === editing.id
+                    ? preview.url
+                    : posterSrc(editing)
+                }
+                width={160}
+                height={224}
+                style={{ objectFit: 'cover', borderRadius: 6 }}
+                alt={editing.title}
+                data-testid="poster-preview"
+              />
+            ) : (
+              <Typography.Paragraph type="secondary">{t('posterAfterSave')}</Typography.Paragraph>
+            )}
+          </div>
+          {editing && (
+            <Upload
+              accept={posterContentTypes.join(',')}
+              showUploadList={false}
+              beforeUpload={pickPoster}
+            >
+              <Button icon={<UploadOutlined />} loading={upload.isPending}>
+                {t('uploadPoster')}
+              </Button>
+            </Upload>
+          )}
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
+            {t('posterHint')}
+          </Typography.Paragraph>
+        </Col>
+        <Col flex="auto">
+          <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+            <Form.Item
+              label={t('filmTitle')}
+              name="title"
+              rules={[{ required: true, whitespace: true, message: t('required') }]}
+            >
+              <Input maxLength={60} />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={8}>
+                <Form.Item
+                  label={t('duration')}
+                  name="durationMinutes"
+                  rules={[{ required: true, message: t('required') }]}
+                >
+                  <InputNumber min={1} max={600} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item
+                  label={t('releaseDate')}
+                  name="releaseDate"
+                  rules={[{ required: true, message: t('required') }]}
+                >
+                  <DatePicker style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item label={t('rating')} name="rating" extra={t('ratingHint')}>
+                  <InputNumber
+                    min={0}
+                    max={10}
+                    step={0.1}
+                    precision={1}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item label={t('genres')} name="genres" extra={t('genresHint')}>
+              <Select mode="tags" maxCount={6} open={false} tokenSeparators={[',', '，']} />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={8}>
+                <Form.Item label={t('director')} name="director">
+                  <Input maxLength={60} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item label={t('country')} name="country">
+                  <Input maxLength={40} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item label={t('language')} name="language">
+                  <Input maxLength={20} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item label={t('synopsis')} name="synopsis">
+              <Input.TextArea rows={4} maxLength={2000} showCount />
+            </Form.Item>
+            <Typography.Text strong>{t('cast')}</Typography.Text>
+            <Form.List name="cast">
+              {(fields, { add, remove }) => (
+                <div style={{ marginTop: 8 }}>
+                  {fields.map((field) => (
+                    <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+                      <Form.Item name={[field.name, 'name']}>
+                        <Input placeholder={t('castName')} maxLength={40} />
+                      </Form.Item>
+                      <Form.Item name={[field.name, 'role']}>
+                        <Input placeholder={t('castRole')} maxLength={40} />
+                      </Form.Item>
+                      <MinusCircleOutlined onClick={() => remove(field.name)} />
+                    </Space>
+                  ))}
+                  <Button
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    disabled={fields.length >= 30}
+                    onClick={() => add({ name: '', role: '' })}
+                  >
+                    {t('addCast')}
+                  </Button>
+                </div>
+              )}
+            </Form.List>
+          </Form>
+        </Col>
+      </Row>
+    </Drawer>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Dropdown, Tag, Tooltip, Typography } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+import type { ScheduleShow } from '@marquee/contracts/console';
+import { chinaTime } from '@/lib/china-time';
+import { scheduleMessages } from '../schedule-messages';
+
+const yuan = (fen: number) => (fen / 100).toFixed(fen % 100 === 0 ? 0 : 2);
+
+/** One show in the week view: time, film, prices, sales; stop sales or cancel from its menu. */
+export function ShowBlock(props: {
+  show: ScheduleShow;
+  areaNames: Map<string, string>;
+  onOffSale: (show: ScheduleShow) => void;
+  onCancel: (show: ScheduleShow) => void;
+}) {
+  const t = scheduleMessages.useMessages();
+  const { show } = props;
+  const isCancelled = show.cancelledAt !== null;
+  const minPrice = Math.min(...show.prices.map((p) => p.priceFen));
+  const minMember = Math.min(...show.prices.map((p) => p.discountPriceFen));
+  const priceList = show.prices
+    .map(
+      (p) =>
+        `${props.areaNames.get(p.areaId) ?? ''} ¥${yuan(p.priceFen)} / ${t('memberPrice')} ¥${yuan(p.discountPriceFen)}`,
+    )
+    .join('\n');
+  const color = isCancelled ? '#ff4d4f' : show.isOnSale ? '#1677ff' : '#bfbfbf';
+  return (
+    <div
+      className="show-block"
+      data-testid="show-block"
+      style={{
+        borderLeft: `3px solid ${color}`,
+        background: isCancelled ? '#fff1f0' : show.isOnSale ? '#f0f5ff' : '#fafafa',
+        borderRadius: 4,
+        padding: '4px 4px 4px 6px',
+        marginBottom: 6,
+        position: 'relative',
+      }}
+    >
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography.Text strong style={{ fontSize: 12 }} delete={isCancelled}>
+          {chinaTime(show.startAt).format('HH:mm')}–{chinaTime(show.endAt).format('HH:mm')}
+        </Typography.Text>
+        {!isCancelled && (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'offSale', label: t('offSale'), disabled: !show.isOnSale },
+                { key: 'cancel', label: t('cancelShow'), danger: true },
+              ],
+              onClick: ({ key }) =>
+                key === 'offSale' ? props.onOffSale(show) : props.onCancel(show),
+            }}
+          >
+            <Button
+              type="text"
+              size="small"
+              icon={<MoreOutlined />}
+              aria-label={t('actions')}
+              style={{ height: 18, width: 18 }}
+            />
+          </Dropdown>
+        )}
+      </div>
+      <Typography.Text
+        ellipsis={{ tooltip: show.filmTitle }}
+        style={{ display: 'block', fontSize: 12 }}
+        delete={isCancelled}
+      >
+        {show.filmTitle}
+      </Typography.Text>
+      <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{priceList}</span>}>
+        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+          {show.format} · {show.language} · ¥{yuan(minPrice)}/{yuan(minMember)}
+        </Typography.Text>
+      </Tooltip>
+      <div style={{ marginTop: 2 }}>
+        {isCancelled ? (
+          <Tooltip title={show.cancelReason}>
+            <Tag color="red" style={{ fontSize: 11, marginInlineEnd: 4 }}>
+              {t('cancelled')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          !show.isOnSale && <Tag style={{ fontSize: 11, marginInlineEnd: 4 }}>{t('stopped')}</Tag>
+        )}
+        {show.ticketedSeats > 0 && (
+          <Tag color="green" style={{ fontSize: 11 }}>
+            {t('sold', { n: show.ticketedSeats })}
+          </Tag>
+        )}
+      </div>
+    </div>
+  );
+}

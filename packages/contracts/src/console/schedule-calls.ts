@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { showFormats } from '../calls/cinema.js';
+import { consoleDateSchema } from './film-calls.js';
+
+/**
+ * The schedule of a cinema (area `schedule`): a week by hall, adding shows (no overlap in a hall,
+ * cleaning time included), copying a day or a week, taking a show off sale, cancelling it with
+ * refunds. Prices are integer fen; the member price is the spec's `discountPrice`.
+ */
+const id = z.string().trim().min(1).max(64);
+
+export const showPriceInputSchema = z.object({
+  areaId: id,
+  priceFen: z.number().int().min(1).max(100_000),
+  discountPriceFen: z.number().int().min(1).max(100_000),
+});
+
+export const scheduleShowSchema = z.object({
+  showId: z.string(),
+  filmId: z.string(),
+  filmTitle: z.string(),
+  hallId: z.string(),
+  hallName: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  /** The local date of its start. */
+  showDate: z.string(),
+  language: z.string(),
+  format: z.enum(showFormats),
+  isOnSale: z.boolean(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  prices: z.array(
+    z.object({ areaId: z.string(), priceFen: z.number(), discountPriceFen: z.number() }),
+  ),
+  /** Seats of ticketed (not yet used) orders: what a cancellation refunds. */
+  ticketedSeats: z.number().int(),
+  ticketedOrders: z.number().int(),
+});
+export type ScheduleShow = z.infer<typeof scheduleShowSchema>;
+
+export const scheduleWeekCall = defineCall({
+  method: 'GET',
+  path: '/console/schedule/week',
+  isSignedIn: true,
+  query: z.object({ cinemaId: id, from: consoleDateSchema }),
+  answer: z.object({
+    cinemaId: z.string(),
+    from: z.string(),
+    days: z.array(z.string()),
+    cleaningMinutes: z.number().int(),
+    halls: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        priceAreas: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+        shows: z.array(scheduleShowSchema),
+      }),
+    ),
+  }),
+});
+
+export const showCreateCall = defineCall({
+  method: 'POST',
+  path: '/console/shows/create',
+  isSignedIn: true,
+  body: z.object({
+    hallId: id,
+    filmId: id,
+    /** An ISO instant with its offset (2026-11-30T19:30:00+08:00). */
+    startAt: z.string().datetime({ offset: true }),
+    language: z.string().trim().min(1).max(20),
+    format: z.enum(showFormats),
+    prices: z.array(showPriceInputSchema).min(1).max(20),
+  }),
+  answer: scheduleShowSchema,
+});
+
+export const showCopyCall = defineCall({
+  method: 'POST',
+  path: '/console/shows/copy',
+  isSignedIn: true,
+  body: z.object({
+    cinemaId: id,
+    fromDate: consoleDateSchema,
+    toDate: consoleDateSchema,
+    days: z.union([z.literal(1), z.literal(7)]),
+  }),
+  answer: z.object({
+    copied: z.array(scheduleShowSchema),
+    skipped: z.array(
+      z.object({
+        fromShowId: z.string(),
+        filmTitle: z.string(),
+        hallName: z.string(),
+        startAt: z.string(),
+        /** Why, in the caller's language ("与 18:00《…》重叠", "already started"). */
+        reason: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const showOffSaleCall = defineCall({
+  method: 'POST',
+  path: '/console/shows/offSale',
+  isSignedIn: true,
+  body: z.object({ showId: id }),
+  answer: scheduleShowSchema,
+});
+
+export const showCancelCall = defineCall({
+  method: 'POST',
+  path: '/console/shows/cancel',
+  isSignedIn: true,
+  body: z.object({ showId: id, reason: z.string().trim().min(2).max(100) }),
+  answer: z.object({
+    show: scheduleShowSchema,
+    /** Ticketed orders refunded by this call (a re-run counts only what it finished). */
+    refundedOrders: z.number().int(),
+    refundedSeats: z.number().int(),
+    /** Unpaid holds of the show released. */
+    releasedOrders: z.number().int(),
+    /** WeChat refunds asked for but not confirmed yet (the payment sweep retries them). */
+    pendingWechatRefunds: z.number().int(),
+  }),
+});
