@@ -5,7 +5,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
+import { holdSeats } from '../modules/payment/payment-test-kit.js';
+import {
+  call,
+  createTestApp,
+  signIn,
+  uniqueOpenid,
+  type TestApp,
+} from '../test-support/test-app.js';
 import { describeOnEachDatabase } from '../test-support/test-database.js';
 
 /** Send raw bytes to a listening app and read the whole answer (the connection closes). */
@@ -158,6 +165,22 @@ describeOnEachDatabase('the HTTP edges', (kind) => {
       if (kind === 'postgres') {
         expect(answer.body).toMatch(/marquee_db_pool_connections\{state="total"\} [1-9]/);
       }
+    });
+
+    it('counts seat holds won, from the hold itself', async () => {
+      const scrape = async () =>
+        (
+          await webApp.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).body;
+      const wonIn = (text: string) =>
+        Number(/marquee_seat_holds_total\{outcome="won"\} (\d+)/.exec(text)?.[1] ?? 0);
+      const before = wonIn(await scrape());
+      await holdSeats(t, await signIn(t.app, uniqueOpenid()));
+      expect(wonIn(await scrape())).toBe(before + 1);
     });
 
     it('hides itself without the right token: the not-found envelope', async () => {

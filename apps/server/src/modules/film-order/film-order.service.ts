@@ -10,6 +10,7 @@ import { addSeconds } from '../../lib/clock.js';
 import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
+import { metrics } from '../../lib/metrics.js';
 import type { SignedInUser } from '../auth/index.js';
 import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
 import { newOrderNo, withdrawUnpaidOrder, type OrderRow } from '../orders/index.js';
@@ -76,6 +77,7 @@ export async function createFilmOrder(
         throw error;
       }),
   );
+  metrics.seatHolds.inc({ outcome: held.orderId === null ? 'lost' : 'won' });
   if (held.orderId === null) throw new AppError('SEAT_UNAVAILABLE', { seats: held.lostLabels });
 
   const created: OrderRow = {

@@ -11,6 +11,7 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { metrics } from '../../lib/metrics.js';
 import type { SignedInUser } from '../auth/index.js';
 import { chargeCards, verifyPayPassword } from '../cards/index.js';
 import { fulfilPaidOrder, setOrderPhone } from '../orders/index.js';
@@ -108,6 +109,10 @@ export async function payByCard(
   }
 
   await closeGivenUp(deps, providerOf, site, charged.toClose, context.log);
+  metrics.payments.inc({
+    method: charged.wechat ? 'combined' : 'card',
+    outcome: charged.wechat ? 'pending' : 'paid',
+  });
   if (!charged.wechat) return charged.answer;
   const wechatPay = await openWechatTransaction(
     deps,

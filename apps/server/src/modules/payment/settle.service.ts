@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { metrics } from '../../lib/metrics.js';
 import { commitCardHold } from '../cards/index.js';
 import { fulfilPaidOrder, lockOrder, releaseOrders, transitionOrder } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
@@ -57,6 +58,7 @@ export async function applyPaidResult(
       .transaction()
       .execute((trx) => settleInTransaction(trx, site, result, now, 'late', source));
   }
+  metrics.payments.inc({ method: 'wechat', outcome: settled.outcome });
   if (settled.outRefundNo) await executeRefund(deps, site, settled.outRefundNo, log);
   return settled.outcome;
 }
