@@ -19,6 +19,7 @@ import type { SiteRow } from '../site/index.js';
 import { auditOfEntity } from '../staff/index.js';
 import { moneyReader, staffRefund, stepsOf, type OrderRow } from './order-kinds.js';
 import * as ordersRepository from './orders.repository.js';
+import { orderFieldsOf } from './order-views.service.js';
 
 type Deps = Pick<AppDeps, 'db'>;
 /**
@@ -128,19 +129,7 @@ async function detailOf(db: Executor, site: SiteRow, order: OrderRow): Promise<C
       }
     : null;
   return {
-    orderId: order.id,
-    orderNo: order.order_no,
-    kind: order.kind,
-    status: order.status,
-    amount: fenToYuan(order.amount_fen),
-    phone: order.phone,
-    createdAt: order.created_at.toISOString(),
-    paidAt: order.paid_at?.toISOString() ?? null,
-    payDeadlineAt: order.pay_deadline_at.toISOString(),
-    film: part.film,
-    store: part.store,
-    ticket: order.kind === 'film' ? code : null,
-    pickup: order.kind === 'store' ? code : null,
+    ...orderFieldsOf(order, part, code),
     ...money,
     cinemaId: order.cinema_id,
     cinemaName: cinema?.name ?? null,

@@ -103,7 +103,24 @@ export async function getOrderDetail(
   const { startAt, ...part } = await stepsOf(order.kind).detail(deps.db, order);
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
-  const code = issuedCodeOf(site, order);
+  return {
+    ...orderFieldsOf(order, part, issuedCodeOf(site, order)),
+    ...money,
+    refund: refundWindowOf(site, order, startAt, now),
+    serverTime: now.toISOString(),
+  };
+}
+
+/** The ticket or pickup code and its QR text, once issued (ticketed, ready, used); else null. */
+/**
+ * The fields every order page shows, moviegoers' and staff's alike: the order, what it bought, and
+ * its ticket or pickup code (`code`, decided by the caller: staff also see a used one's).
+ */
+export function orderFieldsOf(
+  order: OrderRow,
+  part: Pick<OrderDetail, 'film' | 'store'>,
+  code: { code: string; qrContent: string } | null,
+) {
   return {
     orderId: order.id,
     orderNo: order.order_no,
@@ -118,13 +135,9 @@ export async function getOrderDetail(
     store: part.store,
     ticket: order.kind === 'film' ? code : null,
     pickup: order.kind === 'store' ? code : null,
-    ...money,
-    refund: refundWindowOf(site, order, startAt, now),
-    serverTime: now.toISOString(),
   };
 }
 
-/** The ticket or pickup code and its QR text, once issued (ticketed, ready, used); else null. */
 export function issuedCodeOf(site: SiteRow, order: OrderRow) {
   return order.pickup_code !== null && ['ticketed', 'ready', 'used'].includes(order.status)
     ? {
