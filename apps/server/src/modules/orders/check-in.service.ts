@@ -12,7 +12,7 @@ import { localDateOf } from '../../lib/local-date.js';
 import type { SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
 import { lockOrder, transitionOrder } from './order-lifecycle.js';
-import { stepsOf, type OrderRow } from './order-kinds.js';
+import { stepsOf, type KindDetail, type OrderRow } from './order-kinds.js';
 import * as ordersRepository from './orders.repository.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -34,8 +34,8 @@ export async function lookupForCheckIn(
   lang: Lang,
 ): Promise<CheckInView> {
   const order = await findScanned(deps.db, site, text);
-  const problem = await problemOf(deps.db, staff, order, deps.clock.now());
-  return viewOf(deps.db, order, problem, lang);
+  const part = await stepsOf(order.kind).detail(deps.db, order);
+  return viewOf(order, part, problemOf(staff, order, part, deps.clock.now()), lang);
 }
 
 export async function checkIn(
@@ -50,7 +50,7 @@ export async function checkIn(
   const refusal = await deps.db.transaction().execute(async (trx) => {
     // Locked: a concurrent scan of the same code waits here, then finds it used.
     const order = (await lockOrder(trx, found.id))!;
-    const problem = await problemOf(trx, staff, order, now);
+    const problem = problemOf(staff, order, await stepsOf(order.kind).detail(trx, order), now);
     if (problem) return { order, problem };
     await transitionOrder(trx, order, 'used', `checked in by ${staff.username}`, {
       used_at: now,
@@ -69,11 +69,15 @@ export async function checkIn(
   if (refusal) {
     throw new AppError(
       'CHECKIN_REFUSED',
-      await problemDetails(deps.db, refusal.order, refusal.problem),
+      problemDetails(
+        refusal.order,
+        await stepsOf(refusal.order.kind).detail(deps.db, refusal.order),
+        refusal.problem,
+      ),
     );
   }
   const used = (await ordersRepository.findById(deps.db, found.id))!;
-  return viewOf(deps.db, used, null, lang);
+  return viewOf(used, await stepsOf(used.kind).detail(deps.db, used), null, lang);
 }
 
 async function findScanned(db: Executor, site: SiteRow, text: string): Promise<OrderRow> {
@@ -95,19 +99,18 @@ async function findScanned(db: Executor, site: SiteRow, text: string): Promise<O
 }
 
 /** Why this order cannot be checked in by this staff member now; null when it can. */
-async function problemOf(
-  db: Executor,
+function problemOf(
   staff: SignedInStaff,
   order: OrderRow,
+  part: KindDetail,
   now: Date,
-): Promise<CheckInProblem | null> {
+): CheckInProblem | null {
   if (order.status === 'used') return 'alreadyUsed';
   if (order.status === 'refunded') return 'refunded';
   if (order.status !== stepsOf(order.kind).fulfilledStatus) return 'unpaid';
   if (order.cinema_id && !coversCinema(staff, order.cinema_id)) return 'otherCinema';
-  if (order.kind === 'film') {
-    const part = await stepsOf('film').detail(db, order);
-    const show = part.film!.showInfo;
+  if (part.film) {
+    const show = part.film.showInfo;
     if (localDateOf(new Date(show.startAt)) !== localDateOf(now)) return 'otherDay';
     if (new Date(show.endAt).getTime() <= now.getTime()) return 'showEnded';
   }
@@ -115,8 +118,7 @@ async function problemOf(
 }
 
 /** What a refusal names: the cinema, the show's times, who used it and when (local time). */
-async function problemDetails(db: Executor, order: OrderRow, problem: CheckInProblem) {
-  const part = await stepsOf(order.kind).detail(db, order);
+function problemDetails(order: OrderRow, part: KindDetail, problem: CheckInProblem) {
   const show = part.film?.showInfo;
   return {
     problem,
@@ -130,16 +132,15 @@ async function problemDetails(db: Executor, order: OrderRow, problem: CheckInPro
   };
 }
 
-async function viewOf(
-  db: Executor,
+function viewOf(
   order: OrderRow,
+  part: KindDetail,
   problem: CheckInProblem | null,
   lang: Lang,
-): Promise<CheckInView> {
-  const part = await stepsOf(order.kind).detail(db, order);
+): CheckInView {
   const show = part.film?.showInfo;
   const cinema = part.film?.cinemaInfo ?? part.store?.cinemaInfo ?? null;
-  const refusal = problem ? await problemDetails(db, order, problem) : null;
+  const refusal = problem ? problemDetails(order, part, problem) : null;
   return {
     orderId: order.id,
     orderNo: order.order_no,

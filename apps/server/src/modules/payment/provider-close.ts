@@ -21,9 +21,9 @@ export async function closeGivenUp(
   log: PaymentLog,
 ): Promise<void> {
   // Made only when there is something to close: a card-only site may have no WeChat Pay at all.
-  const provider = outTradeNos.length > 0 ? providerOf() : undefined;
+  if (outTradeNos.length === 0) return;
+  const provider = providerOf();
   for (const outTradeNo of outTradeNos) {
-    if (!provider) break;
     try {
       await provider.close(outTradeNo);
       await paymentRepository.markProviderClosed(deps.db, outTradeNo, deps.clock.now());
