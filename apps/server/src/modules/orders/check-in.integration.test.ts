@@ -17,6 +17,7 @@ import { createStoreOrder, newGoods, PHONE, storeParam } from '../store/store-te
 
 const PASSWORD = '258036';
 const HOUR = 3600;
+const DAY = 24 * HOUR * 1000;
 
 describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
   let t: TestApp;
@@ -63,26 +64,33 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
   }
 
   let showCursor = 0;
-  /** A show of the cinema at least a day ahead that starts and ends on one local day. */
-  async function showOf(cinemaId: string) {
-    return (
-      t.db
-        .selectFrom('shows')
-        .select(['id', 'start_at', 'end_at'])
-        .where('cinema_id', '=', cinemaId)
-        .where('start_at', '>', new Date(t.clock.now().getTime() + 26 * HOUR * 1000))
-        // Before 20:00 in China (UTC+8): start, "20 minutes before" and end share a local date.
-        .where(sql<number>`extract(hour from start_at at time zone 'UTC')`, '<', 12)
-        .orderBy('start_at')
-        .offset(showCursor++)
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    );
+  /**
+   * A show of the cinema at least a day ahead that starts and ends on one local day, or (`late`)
+   * one that starts in the evening and ends after local midnight.
+   */
+  async function showOf(cinemaId: string, late = false) {
+    const localDate = (column: string) =>
+      sql.raw(`((${column} + interval '8 hours') at time zone 'UTC')::date`);
+    return t.db
+      .selectFrom('shows')
+      .select(['id', 'start_at', 'end_at'])
+      .where('cinema_id', '=', cinemaId)
+      .where('start_at', '>', new Date(t.clock.now().getTime() + 26 * HOUR * 1000))
+      .where(
+        late
+          ? sql<boolean>`${localDate('end_at')} > ${localDate('start_at')}`
+          : // Before 20:00 in China (UTC+8): start, "20 minutes before" and end share a local date.
+            sql<boolean>`extract(hour from start_at at time zone 'UTC') < 12`,
+      )
+      .orderBy('start_at')
+      .offset(showCursor++)
+      .limit(1)
+      .executeTakeFirstOrThrow();
   }
 
   /** A ticketed film order of a show at the cinema: its ticket code and show. */
-  async function ticket(cinemaId = site.firstCinemaId) {
-    const show = await showOf(cinemaId);
+  async function ticket(cinemaId = site.firstCinemaId, late = false) {
+    const show = await showOf(cinemaId, late);
     const user = await buyer();
     const order = await holdSeats(t, user.token, { showId: show.id });
     const paid = await payWithCards(t, user.token, {
@@ -181,6 +189,23 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
       expect(forged.body.code).toBe(40410);
       expect((await lookup(tokens.cashier, 'hello')).body.code).toBe(40010);
       expect((await lookup(tokens.cashier, '0000000001')).body.code).toBe(40410);
+    });
+  });
+
+  it('takes a late show’s ticket after midnight: the business day runs to 06:00', async () => {
+    const bought = await ticket(site.firstCinemaId, true);
+    const midnight = new Date(
+      Math.ceil(bought.show.start_at.getTime() / DAY) * DAY - 8 * HOUR * 1000,
+    );
+    const afterMidnight = new Date(
+      (midnight > bought.show.start_at ? midnight.getTime() : midnight.getTime() + DAY) +
+        5 * 60_000,
+    );
+    expect(afterMidnight.getTime()).toBeLessThan(bought.show.end_at.getTime());
+    await at(afterMidnight, async () => {
+      const used = await use(tokens.cashier, bought.code);
+      expect(used.body.code).toBe(0);
+      expect(used.body.data).toMatchObject({ status: 'used', problem: null });
     });
   });
 
