@@ -25,5 +25,6 @@ export * from './calls/store.js';
 export * from './calls/store-order.js';
 export * from './rules/phone.js';
 export * from './rules/order-code.js';
+export * from './rules/order-events.js';
 export * from './rules/seat-availability.js';
 export * from './calls/seat-map.js';

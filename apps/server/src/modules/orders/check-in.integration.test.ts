@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderQrContent } from '@marquee/contracts';
+import { describeOrderEvent, orderQrContent } from '@marquee/contracts';
 import type { CheckInView } from '@marquee/contracts/console';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -247,6 +247,14 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
       .where('id', 'in', [bought.orderId, refunded.orderId])
       .execute();
     expect(statuses.map((row) => row.status).sort()).toEqual(['refunded', 'ticketed']);
+    // Every step of their trails has a text of its own in Chinese (SQL's and TypeScript's alike).
+    const events = await t.db
+      .selectFrom('order_events')
+      .select('reason')
+      .where('order_id', 'in', [bought.orderId, refunded.orderId])
+      .execute();
+    expect(events.length).toBeGreaterThanOrEqual(7);
+    for (const { reason } of events) expect(describeOrderEvent(reason, 'zh')).not.toBe(reason);
   });
 
   it('hands over a store pickup at its cinema, listing what to give', async () => {

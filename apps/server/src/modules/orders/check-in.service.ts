@@ -1,4 +1,4 @@
-import { maskPhone, parseScannedCode } from '@marquee/contracts';
+import { checkedInBy, maskPhone, parseScannedCode } from '@marquee/contracts';
 import {
   coversCinema,
   fullErrorCatalogue,
@@ -52,7 +52,7 @@ export async function checkIn(
     const order = (await lockOrder(trx, found.id))!;
     const problem = problemOf(staff, order, await stepsOf(order.kind).detail(trx, order), now);
     if (problem) return { order, problem };
-    await transitionOrder(trx, order, 'used', `checked in by ${staff.username}`, {
+    await transitionOrder(trx, order, 'used', checkedInBy(staff.username), {
       used_at: now,
       used_by_staff_id: staff.id,
       used_by_name: staff.displayName,
