@@ -22,6 +22,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
 import * as cinemasService from './console-cinemas.service.js';
+import * as hallsService from './console-halls.service.js';
 import * as filmsService from './console-films.service.js';
 import * as scheduleService from './schedule.service.js';
 import { cancelShow, type SettleCancelledShowOrder } from './show-cancel.service.js';
@@ -130,7 +131,7 @@ function registerCinemasAndHalls(app: FastifyInstance, deps: AppDeps): void {
     consoleHallListCall,
     { access: 'cinemas' },
     ({ site, query, request }) =>
-      cinemasService.listHalls(deps, site, query.cinemaId, cinemasGuard(request)),
+      hallsService.listHalls(deps, site, query.cinemaId, cinemasGuard(request)),
   );
   bindConsoleCall(
     app,
@@ -138,7 +139,7 @@ function registerCinemasAndHalls(app: FastifyInstance, deps: AppDeps): void {
     consoleHallLayoutCall,
     { access: 'cinemas' },
     ({ site, query, request }) =>
-      cinemasService.readHallLayout(deps, site, query.hallId, cinemasGuard(request)),
+      hallsService.readHallLayout(deps, site, query.hallId, cinemasGuard(request)),
   );
   bindConsoleCall(
     app,
@@ -146,7 +147,7 @@ function registerCinemasAndHalls(app: FastifyInstance, deps: AppDeps): void {
     consoleHallCreateCall,
     { access: 'cinemas' },
     ({ site, staff, body, request }) =>
-      cinemasService.createHall(deps, site, staff, body, cinemasGuard(request)),
+      hallsService.createHall(deps, site, staff, body, cinemasGuard(request)),
   );
   bindConsoleCall(
     app,
@@ -154,7 +155,7 @@ function registerCinemasAndHalls(app: FastifyInstance, deps: AppDeps): void {
     consoleHallRenameCall,
     { access: 'cinemas' },
     ({ site, staff, body, request }) =>
-      cinemasService.renameHall(deps, site, staff, body, cinemasGuard(request)),
+      hallsService.renameHall(deps, site, staff, body, cinemasGuard(request)),
   );
   bindConsoleCall(
     app,
@@ -162,6 +163,6 @@ function registerCinemasAndHalls(app: FastifyInstance, deps: AppDeps): void {
     consoleHallLayoutSaveCall,
     { access: 'cinemas' },
     ({ site, staff, body, request }) =>
-      cinemasService.saveHallLayout(deps, site, staff, body, cinemasGuard(request)),
+      hallsService.saveHallLayout(deps, site, staff, body, cinemasGuard(request)),
   );
 }
