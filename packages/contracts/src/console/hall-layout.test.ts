@@ -82,10 +82,18 @@ describe('seat layouts painted in the console', () => {
   });
 
   it('refuses repeated row labels and seat labels that come out twice', () => {
-    expect(hallLayoutProblems(layoutOf([[seat()], [seat()]], ['A', 'A']))).toContainEqual({
-      problem: 'rowLabelTaken',
-      row: 'A',
-    });
+    // Named once for the row, not once per seat.
+    expect(
+      hallLayoutProblems(
+        layoutOf(
+          [
+            [seat(), seat()],
+            [seat(), seat()],
+          ],
+          ['A', 'A'],
+        ),
+      ),
+    ).toEqual([{ problem: 'rowLabelTaken', row: 'A' }]);
     // Row "A1" seat 1 and row "A" seat 11 would both be "A11".
     const wide = Array.from({ length: 11 }, () => seat());
     const clash = layoutOf([wide, wide], ['A', 'A1']);

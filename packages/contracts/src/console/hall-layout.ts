@@ -148,7 +148,9 @@ export function hallLayoutProblems(layout: HallLayout): LayoutProblem[] {
   });
   const seats = seatsOfLayout(layout);
   const seatLabels = new Set<string>();
-  for (const seat of seats) {
+  // A repeated row label repeats all its seat labels: name the row once, not every seat.
+  const hasRepeatedRow = problems.some((p) => p.problem === 'rowLabelTaken');
+  for (const seat of hasRepeatedRow ? [] : seats) {
     if (seatLabels.has(seat.label)) problems.push({ problem: 'seatLabelTaken', label: seat.label });
     seatLabels.add(seat.label);
   }

@@ -54,7 +54,7 @@ export function HallsCard(props: { cinema: ConsoleCinema }) {
           {
             title: t('actions'),
             key: 'actions',
-            width: 220,
+            width: 280,
             render: (_, hall) => (
               <>
                 <Button type="link" onClick={() => setTarget({ kind: 'hall', hall })}>
