@@ -1,31 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
+import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 /**
  * Cinemas and halls in the console at 1366×768: a manager paints a new hall's seat layout and
- * sees the moviegoers' preview follow every stroke, then opens a demo hall's layout.
+ * sees the moviegoers' preview follow every stroke, then opens a demo hall's layout; the owner
+ * adds a cinema.
  */
-const DESKTOP = { width: 1366, height: 768 };
-const consoleDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../console/dist/index.html',
-);
 const ROUND_TRIP = { timeout: 10_000 };
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(consoleDist)) {
-    throw new Error(
-      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
-    );
-  }
+  requireConsoleBuild();
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
@@ -33,24 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function desktop(): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  context.setDefaultTimeout(15_000);
-  return context;
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.baseUrl}/console/sign-in`);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(/\/console\/?$/);
-}
 
 /** Picks a brush of the layout editor's toolbar. */
 const brush = (dialog: ReturnType<Page['getByRole']>, name: string) =>
@@ -61,13 +33,13 @@ const brush = (dialog: ReturnType<Page['getByRole']>, name: string) =>
 
 describe('cinemas and halls in the staff console', () => {
   it('a manager creates a hall with a small painted layout and sees the preview', async () => {
-    const context = await desktop();
+    const context = await desktop(browser);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     const hallName = `E2E厅${Date.now() % 100000}`;
 
-    await signIn(page, 'manager', 'manager2026');
+    await consoleSignIn(page, server.baseUrl, 'manager', 'manager2026');
     await page.getByTestId('console-menu').getByText('影城与影厅').click();
     await page.waitForURL(/\/console\/cinemas$/);
     await page.getByText('星幕影城（人民广场店） 的影厅').waitFor();
@@ -133,10 +105,10 @@ describe('cinemas and halls in the staff console', () => {
   });
 
   it('the owner adds a cinema', async () => {
-    const context = await desktop();
+    const context = await desktop(browser);
     const page = await context.newPage();
     const name = `星幕影城（E2E${Date.now() % 100000}店）`;
-    await signIn(page, 'owner', 'owner2026');
+    await consoleSignIn(page, server.baseUrl, 'owner', 'owner2026');
     await page.getByTestId('console-menu').getByText('影城与影厅').click();
     await page.getByRole('button', { name: '新增影城' }).click();
     const dialog = page.getByRole('dialog');
