@@ -124,9 +124,9 @@ describe('推荐选座 on the seat page', () => {
     });
     // Side by side in one row, about two thirds back (rows D of A–F).
     expect(picked).toEqual(['D5', 'D6']);
-    await expect.poll(() => page.locator('.chosen-bar__hint').textContent()).toBe(
-      '已为你选好 D5、D6，可以再调整',
-    );
+    await expect
+      .poll(() => page.locator('.chosen-bar__hint').textContent())
+      .toBe('已为你选好 D5、D6，可以再调整');
     await shot(page, 'best-seats-2');
 
     // Only a selection: tapping a picked seat drops it; 3 people picks three.
@@ -180,10 +180,11 @@ describe('the seat list for screen readers and large text', () => {
     await page.getByTestId('seat-list').waitFor();
     expect(await page.getByRole('heading', { name: /^[A-F]排/ }).count()).toBe(6);
     await shot(page, 'list-view-top');
-    const c3 = page.getByRole('button', { name: /^C排3座，/ });
+    const c3 = page.locator('[data-list-seat="C3"]');
     expect(await c3.getAttribute('aria-label')).toMatch(/^C排3座，普通座，¥[\d.]+，已选$/);
     expect(await c3.getAttribute('aria-pressed')).toBe('true');
-    const a5 = page.getByRole('button', { name: /^A排5座，普通座，¥[\d.]+，可选$/ });
+    const a5 = page.locator('[data-list-seat="A5"]');
+    expect(await a5.getAttribute('aria-label')).toMatch(/^A排5座，普通座，¥[\d.]+，可选$/);
     await a5.click();
     expect(await a5.getAttribute('aria-pressed')).toBe('true');
     // The change is announced (aria-live), not only drawn.
@@ -194,7 +195,7 @@ describe('the seat list for screen readers and large text', () => {
 
     // One choice behind both views.
     await page.getByRole('button', { name: '座位图' }).click();
-    await expect.poll(() => chosenLabels(page)).toEqual(['C3', 'A5']);
+    await expect.poll(() => chosenLabels(page)).toEqual(['A5', 'C3']);
     await context.close();
   });
 
