@@ -231,3 +231,40 @@ describe('wheelchair spaces', () => {
     await context.close();
   });
 });
+
+describe('the 574-seat hall (issue 15)', () => {
+  it('opens readable on its best area with a minimap, the map taking most of the screen', async () => {
+    const [showId] = await findShows((count) => count >= 500);
+    if (!showId) throw new Error('no 574-seat show');
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    const first = (await page.locator('[data-seat]').first().boundingBox())!;
+    expect(first.width).toBeGreaterThanOrEqual(17);
+    // The best area (row N, the centre) is on screen at the start.
+    const viewport = (await page.getByTestId('seat-map').boundingBox())!;
+    const centre = (await page.locator('[data-seat="N15"]').boundingBox())!;
+    expect(centre.x).toBeGreaterThan(viewport.x);
+    expect(centre.x + centre.width).toBeLessThan(viewport.x + viewport.width);
+    expect(centre.y).toBeGreaterThan(viewport.y);
+    expect(centre.y + centre.height).toBeLessThan(viewport.y + viewport.height);
+    expect(await page.getByTestId('seat-minimap').getAttribute('data-visible')).toBe('true');
+    // Row letters are readable.
+    const rowLabelSize = await page
+      .locator('.seat-map__row-label')
+      .first()
+      .evaluate((label) => parseFloat(getComputedStyle(label).fontSize));
+    expect(rowLabelSize).toBeGreaterThanOrEqual(10);
+    const section = (await page.locator('.seat-map').boundingBox())!;
+    console.log(
+      `574-seat hall opens with ${first.width.toFixed(1)} px seats; the map takes ` +
+        `${Math.round(section.height)} of 667 px (${Math.round((section.height / 667) * 100)} %)`,
+    );
+    expect(section.height / 667).toBeGreaterThan(0.5);
+    await shot(page, 'large-hall-opening');
+    await page.getByRole('button', { name: '为 4 人推荐座位' }).click();
+    await expect.poll(() => chosenLabels(page)).toHaveLength(4);
+    await shot(page, 'large-hall-best-4');
+    await context.close();
+  });
+});
