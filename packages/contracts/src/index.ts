@@ -15,6 +15,7 @@ export * from './calls/cinema.js';
 export * from './calls/film-order.js';
 export * from './rules/seat-rules.js';
 export * from './rules/best-seats.js';
+export * from './rules/show-heat.js';
 export * from './calls/pay-password.js';
 export * from './rules/pay-password.js';
 export * from './rules/card-debits.js';
