@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CallAnswer, cinemaShowsCall, filmShowsCall } from '@marquee/contracts';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import {
