@@ -268,3 +268,59 @@ describe('the 574-seat hall (issue 15)', () => {
     await context.close();
   });
 });
+
+describe('show heat', () => {
+  it('says 紧张 on a show with few seats left in the cinema page', async () => {
+    // The cinema page opens on the first day and its first film: a show of it in a 60-seat hall.
+    const cinemas = await apiData<{ list: { id: string }[] }>('/cinema/list?pageSize=50');
+    let found: { cinemaId: string; showId: string } | undefined;
+    for (const cinema of cinemas.list) {
+      const detail = await apiData<{ showDates: string[] }>(`/cinema/detail?cinemaId=${cinema.id}`);
+      const day = await apiData<{ films: { shows: { showId: string }[] }[] }>(
+        `/cinema/shows?cinemaId=${cinema.id}&date=${detail.showDates[0]}`,
+      );
+      for (const one of day.films[0]?.shows ?? []) {
+        const map = await seatMapOf(one.showId);
+        if (map.rows.flatMap((row) => row.seats).length === 60) {
+          found = { cinemaId: cinema.id, showId: one.showId };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    if (!found) throw new Error('no 60-seat show of a first film on a first day');
+    const { cinemaId, showId } = found;
+    const seatsOfShow = (await seatMapOf(showId)).rows.flatMap((one) => one.seats);
+    for (const letter of 'ABCDE') {
+      await holdAs(
+        showId,
+        [1, 2, 3, 4, 5, 6].map((n) => idOf(`${letter}${n}`)),
+      );
+      await holdAs(
+        showId,
+        [7, 8, 9, 10].map((n) => idOf(`${letter}${n}`)),
+      );
+    }
+    await holdAs(
+      showId,
+      [3, 4, 5, 6, 7, 8].map((n) => idOf(`F${n}`)),
+    );
+
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInFresh(page, server.baseUrl, `/cinema/detail?cinemaId=${cinemaId}`);
+    const row = page.locator(`a[href*="${showId}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-heat')).toBe('few');
+    expect(await row.locator('.show-heat').textContent()).toBe('紧张');
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, 'show-heat-cinema');
+    await context.close();
+
+    function idOf(label: string): string {
+      const seat = seatsOfShow.find((one) => one.label === label);
+      if (!seat) throw new Error(`no seat ${label}`);
+      return seat.id;
+    }
+  });
+});
