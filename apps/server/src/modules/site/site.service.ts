@@ -17,6 +17,11 @@ export interface SiteSettings {
   storeOrderMinutes: number;
   /** Minutes a hall needs between two shows (cleaning, seating): the schedule keeps them free. */
   cleaningMinutes: number;
+  /**
+   * Minutes before a show's start when its online sales close (column `sales_close_minutes`,
+   * 0021): no hold after that, and no hold or pay deadline runs past it.
+   */
+  salesCloseMinutes: number;
 }
 
 const defaultSettings: SiteSettings = {
@@ -25,10 +30,18 @@ const defaultSettings: SiteSettings = {
   refundCutoffMinutes: 60,
   storeOrderMinutes: 15,
   cleaningMinutes: 15,
+  salesCloseMinutes: 0,
 };
 
-export function siteSettings(site: Pick<SiteRow, 'settings'>): SiteSettings {
-  return { ...defaultSettings, ...(site.settings as Partial<SiteSettings>) };
+export function siteSettings(
+  site: Pick<SiteRow, 'settings'> & Partial<Pick<SiteRow, 'sales_close_minutes'>>,
+): SiteSettings {
+  return {
+    ...defaultSettings,
+    ...(site.settings as Partial<SiteSettings>),
+    // A column, so that hold_film_seats reads the same number in SQL.
+    salesCloseMinutes: site.sales_close_minutes ?? defaultSettings.salesCloseMinutes,
+  };
 }
 
 const CACHE_MS = 30_000;
