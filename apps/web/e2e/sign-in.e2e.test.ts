@@ -191,6 +191,35 @@ describe('sign-in through the messenger sandbox', () => {
     await context.close();
   });
 
+  it("shows the site's own brand from the server: title, header and colour", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInFresh(page, server.baseUrl);
+    // Another chain's row, as the server would serve it for that chain's site.
+    await page.route(/\/api\/wx\/authConfig/, async (route) => {
+      const response = await route.fetch();
+      const envelope = (await response.json()) as { data: { brand: Record<string, unknown> } };
+      envelope.data.brand = {
+        name: '银河影城连锁',
+        shortName: '银河影城',
+        shortNameEn: 'Galaxy Cinemas',
+        logoUrl: null,
+        themeColor: '#1d4ed8',
+      };
+      await route.fulfill({ response, json: envelope });
+    });
+    await page.goto(`${server.baseUrl}/home/index`);
+    await expect.poll(() => page.title()).toBe('首页 - 银河影城');
+    await expect.poll(() => page.locator('h1.home-index__brand').textContent()).toBe('银河影城');
+    expect(await page.content()).not.toContain('星幕影城');
+    const colour = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand').trim(),
+    );
+    expect(colour).toBe('#1d4ed8');
+    await screenshot(page, 'branded-header-other-site');
+    await context.close();
+  });
+
   it('shows a clear error with a retry when a page chunk fails to load', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();

@@ -14,6 +14,7 @@ import {
   type SignInOutcome,
 } from '@/features/auth/sign-in';
 import { onSessionInvalid } from '@/lib/api/session-expiry';
+import { setBrand } from '@/lib/brand';
 import { userCardsQuery } from '@/features/cards/api/get-user-cards';
 import { clearToken, readToken, writeToken } from '@/lib/cookies';
 import { randomState } from '@/lib/random';
@@ -42,6 +43,25 @@ function sessionStorageOrNull(): Storage | null {
   }
 }
 
+// One authConfig request per page load serves both sign-in and the site's brand; a failed one is
+// asked again on retry.
+let authConfigOnce: ReturnType<typeof getAuthConfig> | null = null;
+function loadAuthConfig(): ReturnType<typeof getAuthConfig> {
+  authConfigOnce ??= getAuthConfig().catch((error: unknown) => {
+    authConfigOnce = null;
+    throw error;
+  });
+  return authConfigOnce;
+}
+
+/** The site's brand for titles, header and share messages; the app still works without it. */
+function loadBrand(): Promise<void> {
+  return loadAuthConfig().then(
+    (config) => setBrand(config.brand),
+    (error: unknown) => console.warn('site brand not loaded', error),
+  );
+}
+
 const browserDeps: SignInDeps = {
   isLeavingPage: () => isLeavingPage,
   getUrl: () => new URL(window.location.href),
@@ -53,7 +73,7 @@ const browserDeps: SignInDeps = {
   clearToken: () => clearToken(),
   login,
   getUserInfo,
-  getAuthConfig,
+  getAuthConfig: loadAuthConfig,
   newState: randomState,
   saveState: (state) => sessionStorageOrNull()?.setItem(STATE_KEY, state),
   takeState: () => {
@@ -112,7 +132,7 @@ export function SignInGate(props: { children: ReactNode }) {
 
   useEffect(() => {
     let isCurrent = true;
-    signingIn ??= browserSignIn().then(async (result) => {
+    signingIn ??= Promise.all([browserSignIn(), loadBrand()]).then(async ([result]) => {
       await finishSignIn(queryClient, result);
       return result;
     });

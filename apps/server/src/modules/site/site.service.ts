@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SiteBrand } from '@marquee/contracts';
 import type { SiteResolver, SiteRow } from '../../app-deps.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -78,6 +79,20 @@ export function createSiteResolver(
       cache.set(key, { site: opened, until: Date.now() + CACHE_MS });
       return opened;
     },
+  };
+}
+
+/** The site's brand as its pages show it (0021): short names fall back to the full name. */
+export function brandOf(
+  site: Pick<SiteRow, 'name' | 'short_name' | 'short_name_en' | 'logo_url' | 'theme_color'>,
+): SiteBrand {
+  const shortName = site.short_name ?? site.name;
+  return {
+    name: site.name,
+    shortName,
+    shortNameEn: site.short_name_en ?? shortName,
+    logoUrl: site.logo_url,
+    themeColor: site.theme_color,
   };
 }
 
