@@ -16,6 +16,7 @@ import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
 import m0018 from './migrations/0018-notification-source.js';
 import m0021 from './migrations/0021-holds-end-at-the-show.js';
+import m0025 from './migrations/0025-phone-codes.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -41,6 +42,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   // 0016–0017 are free (numbers were handed to parallel branches).
   '0018-notification-source': m0018,
   '0021-holds-end-at-the-show': m0021,
+  '0025-phone-codes': m0025,
 });
 
 export async function migrateToLatest(
