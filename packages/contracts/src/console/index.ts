@@ -10,3 +10,4 @@ export * from './order-calls.js';
 export * from './film-calls.js';
 export * from './schedule-calls.js';
 export * from './reseat-rules.js';
+export * from './seat-block-calls.js';
