@@ -48,6 +48,22 @@ function OrderDetailBody(props: { order: OrderDetail }) {
   return (
     <div className="order-detail">
       <OrderStatusHeader order={order} />
+      {/* The cinema moved the buyer off a broken seat: say so first, the ticket code still works. */}
+      {film?.seatChanges.map((change) => (
+        <p
+          key={`${change.changedAt}-${change.fromLabel}`}
+          className="order-detail__notice"
+          role="status"
+          data-testid="seat-change"
+        >
+          {t('seatChanged', {
+            from: change.fromLabel,
+            to: change.toLabel,
+            reason: change.reason,
+            time: cinemaDateTime(change.changedAt),
+          })}
+        </p>
+      ))}
 
       {order.ticket && (
         <section className="order-detail__card order-detail__ticket" aria-label={t('ticketCode')}>
