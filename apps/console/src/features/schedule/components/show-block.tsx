@@ -32,6 +32,7 @@ export function ShowBlock(props: {
     <div
       className="show-block"
       data-testid="show-block"
+      data-show-id={show.showId}
       style={{
         borderLeft: `3px solid ${color}`,
         background: isCancelled ? '#fff1f0' : show.isOnSale ? '#f0f5ff' : '#fafafa',

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  checkSeatSelection,
+  takenSeatIdsOf,
+  type CallAnswer,
+  type showSeatsCall,
+} from '@marquee/contracts';
+import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { signInFresh } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * A seat breaks before a show that sold it: the manager marks it broken on the show's seat board
+ * in the console (1366×768), sees the buyer's order with the proposed seat, moves the buyer in one
+ * action; the moviegoer reads the change on the order detail (375×667), ticket code unchanged.
+ */
+const DESKTOP = { width: 1366, height: 768 };
+const consoleDist = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../console/dist/index.html',
+);
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+type SeatMap = CallAnswer<typeof showSeatsCall>;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!fs.existsSync(consoleDist)) {
+    throw new Error(
+      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
+    );
+  }
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function apiCall<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      site: 'www-test',
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Tomorrow's first show at the demo manager's cinema (inside the schedule's first week). */
+async function showOfTomorrow(): Promise<string> {
+  const cinemas = await apiCall<{ list: { id: string; name: string }[] }>(
+    'GET',
+    '/api/cinema/list?pageSize=50',
+  );
+  const cinema = cinemas.list.find((c) => c.name.includes('人民广场'))!;
+  const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+  const day = await apiCall<{ films: { shows: { showId: string; startAt: string }[] }[] }>(
+    'GET',
+    `/api/cinema/shows?cinemaId=${cinema.id}&date=${tomorrow}`,
+  );
+  const show = day.films
+    .flatMap((film) => film.shows)
+    .sort((a, b) => a.startAt.localeCompare(b.startAt))[0];
+  if (!show) throw new Error(`no show tomorrow (${tomorrow}) at ${cinema.name}`);
+  return show.showId;
+}
+
+/** Two free seats side by side in the middle of the hall, bought and paid through WeChat. */
+async function buyTwoSeats(token: string, showId: string) {
+  const map = await apiCall<SeatMap>('GET', `/api/show/seats?showId=${showId}`);
+  const taken = takenSeatIdsOf(map);
+  const middle = [...map.rows].sort(
+    (a, b) => Math.abs(a.y - map.rowCount / 2) - Math.abs(b.y - map.rowCount / 2),
+  );
+  let pick: SeatMap['rows'][number]['seats'] | null = null;
+  for (const row of middle) {
+    for (const seat of row.seats) {
+      const next = row.seats.find((s) => s.x === seat.x + 1);
+      if (!next || [seat, next].some((s) => s.kind !== 'normal' || s.state !== 'available')) {
+        continue;
+      }
+      if (checkSeatSelection(map, taken, [seat.id, next.id], map.maxSeatsPerOrder).ok) {
+        pick ??= [seat, next];
+      }
+    }
+  }
+  if (!pick) throw new Error('no two free seats side by side');
+  const order = await apiCall<{ id: string }>('POST', '/api/filmOrder/create', {
+    token,
+    body: { showId, seatIds: pick.map((seat) => seat.id) },
+  });
+  const pay = await apiCall<{ packageValue: string }>('POST', '/api/wxpay/wechatPay', {
+    token,
+    body: { param: { orderType: 'FILM_ORDER', orderId: order.id } },
+    headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+  });
+  const prepayId = pay.packageValue.replace(/^prepay_id=/, '');
+  const sheet = await fetch(`${server.baseUrl}/sandbox/pay/${prepayId}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'success', deliveries: 1 }),
+  });
+  expect(sheet.status).toBe(200);
+  type Detail = { orderNo: string; status: string; ticket: { code: string } | null };
+  await poll(
+    async () =>
+      (await apiCall<Detail>('GET', `/api/order/detail?orderId=${order.id}`, { token })).status,
+  ).toBe('ticketed');
+  const detail = await apiCall<Detail>('GET', `/api/order/detail?orderId=${order.id}`, { token });
+  return { orderId: order.id, orderNo: detail.orderNo, code: detail.ticket!.code, seats: pick };
+}
+
+describe('a broken seat of a sold show', () => {
+  it('the manager marks it broken, moves the buyer in one action; the buyer sees the change', async () => {
+    const phone = await newPhone(browser);
+    const moviegoer = await phone.newPage();
+    const { token } = await signInFresh(moviegoer, server.baseUrl, '/home/order');
+    const showId = await showOfTomorrow();
+    const bought = await buyTwoSeats(token, showId);
+    const broken = bought.seats[1]!;
+
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.goto(`${server.baseUrl}/console/sign-in`);
+    await page.getByLabel('用户名').fill('manager');
+    await page.getByLabel('密码').fill('manager2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/\/console\/?$/);
+    await page.getByTestId('console-menu').getByText('排片').click();
+    await page.waitForURL(/\/console\/schedule$/);
+    const block = page.locator(`[data-show-id="${showId}"]`);
+    await block.waitFor();
+    await block.getByRole('button', { name: '操作' }).click();
+    await page.getByRole('menuitem', { name: '座位 / 损坏座位' }).click();
+    const dialog = page.getByRole('dialog', { name: /^座位：/ });
+    const seat = dialog.locator(`[data-testid="board-seat"][data-label="${broken.label}"]`);
+    await seat.click();
+    await poll(() => seat.getAttribute('aria-pressed')).toBe('true');
+    await dialog.getByLabel('损坏原因').fill('座椅靠背损坏');
+    await dialog.getByRole('button', { name: '标记损坏' }).click();
+    const orders = dialog.getByTestId('affected-orders');
+    await poll(() => orders.getByText(bought.orderNo).count()).toBe(1);
+    const proposal = await orders.getByTestId('proposal').innerText();
+    expect(proposal).toContain(`${broken.label} →`);
+    const newLabel = proposal.split('→')[1]!.trim();
+    await untilStill(dialog);
+    await screenshot(page, 'console-broken-seats-dialog');
+
+    await dialog.getByRole('button', { name: /一键换座/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /一键换座/ })
+      .click();
+    await poll(() => page.getByText(/已换座：1 笔订单/).count()).toBeGreaterThan(0);
+    await poll(() => orders.getByText(bought.orderNo).count()).toBe(0);
+    await poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+    await untilStill(dialog);
+    await screenshot(page, 'console-broken-seats-applied');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+
+    await moviegoer.goto(`${server.baseUrl}/order/detail?orderId=${bought.orderId}`);
+    const notice = moviegoer.getByTestId('seat-change');
+    await poll(() => notice.count()).toBe(1);
+    expect(await notice.innerText()).toContain(`${broken.label} 换到 ${newLabel}`);
+    expect(await moviegoer.getByTestId('ticket-code').innerText()).toBe(bought.code);
+    await screenshot(moviegoer, 'broken-seats-order-detail');
+    await phone.close();
+  });
+});
