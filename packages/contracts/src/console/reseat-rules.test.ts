@@ -196,6 +196,40 @@ describe('proposeReseats', () => {
     expect(single.get('one')).toBeNull();
   });
 
+  it('moves the whole party to one row rather than splitting it', () => {
+    // D1 (kept) and D2 (broken) sit together; D3 is premium, so nothing free beside D1. C1+C2 are
+    // a row away (as near as E1+E2): both move there, rather than D2 alone to C1.
+    const proposals = proposeReseats(
+      smallHall,
+      ['D1'],
+      [{ orderId: 'o1', seatIds: ['D2'], keptSeatIds: ['D1'] }],
+    );
+    expect(proposals.get('o1')).toEqual([
+      { fromSeatId: 'D1', toSeatId: 'C1' },
+      { fromSeatId: 'D2', toSeatId: 'C2' },
+    ]);
+  });
+
+  it('lets the unbroken seats of a party stay when the run includes them', () => {
+    // Row E standard: E8 kept, E9 broken, E10 sold; E7 free beside E8: only E9 moves, to E7.
+    const proposals = proposeReseats(
+      smallHall,
+      ['E8', 'E10'],
+      [{ orderId: 'o1', seatIds: ['E9'], keptSeatIds: ['E8'] }],
+    );
+    expect(proposals.get('o1')).toEqual([{ fromSeatId: 'E9', toSeatId: 'E7' }]);
+  });
+
+  it('moves only the broken seats when no run fits the whole party', () => {
+    const standard = smallHall.filter((seat) => seat.areaId === 'std').map((seat) => seat.id);
+    // Free standard seats: A5 and F5, far apart; the kept seat stays, the broken one moves alone.
+    const occupied = standard.filter((id) => !['A5', 'F5'].includes(id));
+    const proposals = proposeReseats(smallHall, occupied, [
+      { orderId: 'o1', seatIds: ['A2'], keptSeatIds: ['A1'] },
+    ]);
+    expect(labelsOf(proposals.get('o1'))).toEqual(['A5']);
+  });
+
   it('moves the seats of each area of one order within that area', () => {
     // The buyer sat on the seam: C2 (standard) and C3 (premium), both broken.
     const proposals = proposeReseats(

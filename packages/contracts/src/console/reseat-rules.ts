@@ -4,6 +4,10 @@ import { checkSeatSelection, type RuleLayout } from '../rules/seat-rules.js';
 /**
  * Where to move the buyers of a show's broken seats (issue 11): for each affected order, the
  * nearest free seats of the same price area as the seats it loses.
+ * - An order keeps its party together: when it also has seats that are not broken (`keptSeatIds`),
+ *   the whole order moves to one unbroken run of one row if one is free (its unbroken seats may
+ *   stay where they are when the run includes them); only when no run fits do the lost seats move
+ *   alone.
  * - The seats an order loses in one area move as a group: one unbroken run of one row when the
  *   hall has such a run free (a couple pair only onto a couple pair), else each seat on its own.
  * - Nearest: the sum of the distances from each lost seat to its new seat, rows counting
@@ -31,6 +35,8 @@ export interface ReseatOrder {
   orderId: string;
   /** The order's seats to move (broken ones). */
   seatIds: readonly string[];
+  /** Its other seats in this show (not broken): moved too only to keep the party in one run. */
+  keptSeatIds?: readonly string[];
 }
 
 export interface SeatMove {
@@ -63,6 +69,12 @@ export function proposeReseats(
     const lost = order.seatIds
       .map((seatId) => byId.get(seatId))
       .filter((seat): seat is ReseatSeat => seat !== undefined);
+    const together = lost.length === order.seatIds.length ? wholeParty(order, lost) : null;
+    if (together) {
+      for (const move of together) taken.add(move.toSeatId);
+      proposals.set(order.orderId, together);
+      continue;
+    }
     const moves: SeatMove[] = [];
     let isPlaced = lost.length === order.seatIds.length && lost.length > 0;
     for (const group of groupsByArea(lost)) {
@@ -79,6 +91,33 @@ export function proposeReseats(
     proposals.set(order.orderId, isPlaced ? moves : null);
   }
   return proposals;
+
+  /** The whole order in one run of one row (its unbroken seats may stay), or null. */
+  function wholeParty(order: ReseatOrder, lost: readonly ReseatSeat[]): SeatMove[] | null {
+    const kept = (order.keptSeatIds ?? [])
+      .map((seatId) => byId.get(seatId))
+      .filter((seat): seat is ReseatSeat => seat !== undefined);
+    const party = [...kept, ...lost];
+    const area = party[0]?.areaId;
+    if (kept.length === 0 || party.some((seat) => seat.areaId !== area || isCouple(seat.kind))) {
+      return null;
+    }
+    // The party's own seats are free to it (the broken ones stay taken: they are blocked).
+    const freeToIt = new Set(taken);
+    for (const seat of kept) freeToIt.delete(seat.id);
+    const run = bestRun(rows, layout, freeToIt, party);
+    if (!run) return null;
+    // Seats of the party already in the run stay; the others take the run's remaining seats.
+    const targets = new Set(run.map((move) => move.toSeatId));
+    const staying = new Set(kept.filter((seat) => targets.has(seat.id)).map((seat) => seat.id));
+    const byPlace = (a: ReseatSeat, b: ReseatSeat) => a.x - b.x || a.y - b.y;
+    const open = [...targets]
+      .filter((seatId) => !staying.has(seatId))
+      .map((seatId) => byId.get(seatId)!)
+      .sort(byPlace);
+    const movers = party.filter((seat) => !staying.has(seat.id)).sort(byPlace);
+    return movers.map((seat, i) => ({ fromSeatId: seat.id, toSeatId: open[i]!.id }));
+  }
 }
 
 function layoutOf(seats: readonly ReseatSeat[]): RuleLayout {

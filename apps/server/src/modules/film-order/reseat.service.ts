@@ -29,7 +29,8 @@ class StaleMoves extends Error {
  * POST /api/console/shows/seats/reseat: move the buyers of broken seats to the seats proposed, all
  * orders in one transaction:
  *   1. lock the show (holds of it wait: 0015's and 0016's triggers read it FOR SHARE), then each
- *      order in id order; check each order is of this show and each seat it leaves is broken
+ *      order in id order; each order must leave a broken seat (its party's other seats may move
+ *      with it, to stay together)
  *   2. per seat: release the old row, insert the new one in the same state at the same price (the
  *      unique index on active seats and 0016's trigger refuse a seat taken or blocked meanwhile)
  *   3. `film_order_seat_moves` (what the buyer reads), an order event, an `order.reseat` audit row
@@ -89,11 +90,13 @@ export async function reseatOrders(
         if (!order || order.site_id !== site.id || order.kind !== 'film') {
           throw new AppError('NOT_FOUND', { what: '订单', whatEn: 'The order' });
         }
-        const notBroken = moves.filter((move) => !blocks.has(move.fromSeatId));
-        if (notBroken.length > 0) {
+        // An order moves only because one of its seats is broken (its party may move with it).
+        const broken = moves.find((move) => blocks.has(move.fromSeatId));
+        if (!broken) {
+          const labels = moves.map((m) => label(m.fromSeatId));
           throw new AppError('SHOW_CHANGE_REFUSED', {
-            hint: `座位 ${notBroken.map((m) => label(m.fromSeatId)).join('、')} 没有标记为损坏，无需换座`,
-            hintEn: `Seat ${notBroken.map((m) => label(m.fromSeatId)).join(', ')} is not marked broken: nobody needs moving.`,
+            hint: `座位 ${labels.join('、')} 没有标记为损坏，无需换座`,
+            hintEn: `Seat ${labels.join(', ')} is not marked broken: nobody needs moving.`,
           });
         }
         for (const move of moves) {
@@ -108,8 +111,8 @@ export async function reseatOrders(
         }
         if (lost.length > 0) continue;
         const text = moves.map((m) => `${label(m.fromSeatId)} → ${label(m.toSeatId)}`).join('，');
-        const why = blocks.get(moves[0]!.fromSeatId)!.reason;
-        const reason = `座位调整：${text}（原座位损坏：${why}）`;
+        const why = blocks.get(broken.fromSeatId)!.reason;
+        const reason = `座位调整：${text}（座位损坏：${why}）`;
         await seatBlocksRepository.insertMoves(
           trx,
           moves.map((move) => ({

@@ -349,6 +349,11 @@ describeOnEachDatabase('broken seats of a show in the staff console', (kind) => 
       })
     ).body.data;
     expect(after.film!.seats.map((s) => s.label).sort()).toEqual([a!.label, target.label].sort());
+    // The party still sits side by side: the free seat on A's other side was the nearest.
+    const rowOf = (seatId: string) =>
+      blocked.body.data.rows.findIndex((r) => r.seats.some((s) => s.id === seatId));
+    expect(rowOf(target.id)).toBe(rowOf(a!.id));
+    expect(Math.abs(target.x - a!.x)).toBe(1);
     expect(after.film!.seatChanges).toEqual([
       expect.objectContaining({
         fromLabel: b!.label,

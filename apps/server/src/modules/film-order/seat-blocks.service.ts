@@ -202,6 +202,7 @@ export async function readSeatBoard(
     orders.map((order) => ({
       orderId: order.first.order_id,
       seatIds: order.broken.map((row) => row.seat_id),
+      keptSeatIds: order.own.filter((row) => !blockOf.has(row.seat_id)).map((row) => row.seat_id),
     })),
   );
   const ref = (seatId: string) => ({ id: seatId, label: labelOf.get(seatId) ?? seatId });
