@@ -188,10 +188,22 @@ describe('a broken seat of a sold show', () => {
 
     await moviegoer.goto(`${server.baseUrl}/order/detail?orderId=${bought.orderId}`);
     const notice = moviegoer.getByTestId('seat-change');
-    await poll(() => notice.count()).toBe(moves.length);
-    expect((await notice.allInnerTexts()).join('\n')).toContain(`${broken.label} 换到 ${newLabel}`);
+    await poll(() => notice.count()).toBe(1);
+    const said = await notice.innerText();
+    expect(said).toContain(moves.map(([from]) => from).join('、'));
+    expect(said).toContain(`换到 ${moves.map(([, to]) => to).join('、')}`);
+    expect(said).toContain(newLabel);
     expect(await moviegoer.getByTestId('ticket-code').innerText()).toBe(bought.code);
     await screenshot(moviegoer, 'broken-seats-order-detail');
+    // The same notice in English for a phone that prefers it.
+    const english = await newPhone(browser, { locale: 'en-US' });
+    await english.addCookies(await phone.cookies());
+    const page2 = await english.newPage();
+    await page2.goto(`${server.baseUrl}/order/detail?orderId=${bought.orderId}`);
+    await poll(() => page2.getByTestId('seat-change').count()).toBe(1);
+    expect(await page2.getByTestId('seat-change').innerText()).toContain('The cinema moved you');
+    await screenshot(page2, 'broken-seats-order-detail-en');
+    await english.close();
     await phone.close();
   });
 });
