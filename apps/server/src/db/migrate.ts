@@ -16,6 +16,8 @@ import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
 import m0016 from './migrations/0016-show-seat-blocks.js';
 import m0018 from './migrations/0018-notification-source.js';
+import m0019 from './migrations/0019-hall-layouts.js';
+import m0025 from './migrations/0025-phone-codes.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -41,6 +43,8 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0016-show-seat-blocks': m0016,
   // 0017 is free (numbers were handed to parallel branches).
   '0018-notification-source': m0018,
+  '0019-hall-layouts': m0019,
+  '0025-phone-codes': m0025,
 });
 
 export async function migrateToLatest(

@@ -1,3 +1,4 @@
+import { seatsMovedByStaff } from '@marquee/contracts';
 import type { reseatCall } from '@marquee/contracts/console';
 import type { z } from 'zod';
 import type { SignedInStaff } from '../../app-deps.js';
@@ -110,9 +111,9 @@ export async function reseatOrders(
           if (!moved) lost.push(move.toSeatId);
         }
         if (lost.length > 0) continue;
-        const text = moves.map((m) => `${label(m.fromSeatId)} → ${label(m.toSeatId)}`).join('，');
+        const text = moves.map((m) => `${label(m.fromSeatId)} → ${label(m.toSeatId)}`).join(', ');
         const why = blocks.get(broken.fromSeatId)!.reason;
-        const reason = `座位调整：${text}（座位损坏：${why}）`;
+        const reason = seatsMovedByStaff(staff.username, text, why);
         await seatBlocksRepository.insertMoves(
           trx,
           moves.map((move) => ({

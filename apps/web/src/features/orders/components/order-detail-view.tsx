@@ -50,7 +50,7 @@ function OrderDetailBody(props: { order: OrderDetail }) {
       <OrderStatusHeader order={order} />
       {/* The cinema moved the buyer off a broken seat: say so first, the ticket code still works. */}
       {film &&
-        changesByMoment(film.seatChanges).map((change) => (
+        changesByMoment(film.seatChanges, t('seatSeparator')).map((change) => (
           <p
             key={change.key}
             className="order-detail__notice"
@@ -139,7 +139,10 @@ function OrderDetailBody(props: { order: OrderDetail }) {
 }
 
 /** One notice per reseat: the seats moved at one moment for one reason, from and to in order. */
-function changesByMoment(changes: NonNullable<OrderDetail['film']>['seatChanges']) {
+function changesByMoment(
+  changes: NonNullable<OrderDetail['film']>['seatChanges'],
+  separator: string,
+) {
   const moments = new Map<string, { from: string[]; to: string[]; reason: string; at: string }>();
   for (const change of changes) {
     const key = `${change.changedAt}|${change.reason}`;
@@ -155,8 +158,8 @@ function changesByMoment(changes: NonNullable<OrderDetail['film']>['seatChanges'
   }
   return [...moments.entries()].map(([key, moment]) => ({
     key,
-    from: moment.from.join('、'),
-    to: moment.to.join('、'),
+    from: moment.from.join(separator),
+    to: moment.to.join(separator),
     reason: moment.reason,
     time: cinemaDateTime(moment.at),
   }));
