@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -10,33 +6,28 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
+import { moviegoerApi, payByWechat, type MoviegoerApi } from './support/api';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { chinaDate, consoleSignIn, desktop, requireConsoleBuild } from './support/console';
 import { signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 /**
  * A seat breaks before a show that sold it: the manager marks it broken on the show's seat board
- * in the console (1366×768), sees the buyer's order with the proposed seat, moves the buyer in one
+ * in the console (1366×768), sees the buyer's order with the proposed seats, moves the buyer in one
  * action; the moviegoer reads the change on the order detail (375×667), ticket code unchanged.
  */
-const DESKTOP = { width: 1366, height: 768 };
-const consoleDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../console/dist/index.html',
-);
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 type SeatMap = CallAnswer<typeof showSeatsCall>;
 
 let server: RunningServer;
 let browser: Browser;
+let api: MoviegoerApi;
 
 beforeAll(async () => {
-  if (!fs.existsSync(consoleDist)) {
-    throw new Error(
-      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
-    );
-  }
+  requireConsoleBuild();
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = moviegoerApi(server.baseUrl);
 });
 
 afterAll(async () => {
@@ -44,48 +35,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function apiCall<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: {
-      site: 'www-test',
-      ...(options.token ? { token: options.token } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
 /** Tomorrow's first show at the demo manager's cinema (inside the schedule's first week). */
 async function showOfTomorrow(): Promise<string> {
-  const cinemas = await apiCall<{ list: { id: string; name: string }[] }>(
-    'GET',
-    '/api/cinema/list?pageSize=50',
-  );
+  const cinemas = await api<{ list: { id: string; name: string }[] }>('/cinema/list?pageSize=50');
   const cinema = cinemas.list.find((c) => c.name.includes('人民广场'))!;
-  const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
-  const day = await apiCall<{ films: { shows: { showId: string; startAt: string }[] }[] }>(
-    'GET',
-    `/api/cinema/shows?cinemaId=${cinema.id}&date=${tomorrow}`,
+  const day = await api<{ films: { shows: { showId: string; startAt: string }[] }[] }>(
+    `/cinema/shows?cinemaId=${cinema.id}&date=${chinaDate(1)}`,
   );
   const show = day.films
     .flatMap((film) => film.shows)
     .sort((a, b) => a.startAt.localeCompare(b.startAt))[0];
-  if (!show) throw new Error(`no show tomorrow (${tomorrow}) at ${cinema.name}`);
+  if (!show) throw new Error(`no show tomorrow at ${cinema.name}`);
   return show.showId;
 }
 
 /** Two free seats side by side in the middle of the hall, bought and paid through WeChat. */
 async function buyTwoSeats(token: string, showId: string) {
-  const map = await apiCall<SeatMap>('GET', `/api/show/seats?showId=${showId}`);
+  const map = await api<SeatMap>(`/show/seats?showId=${showId}`);
   const taken = takenSeatIdsOf(map);
   const middle = [...map.rows].sort(
     (a, b) => Math.abs(a.y - map.rowCount / 2) - Math.abs(b.y - map.rowCount / 2),
@@ -103,29 +69,16 @@ async function buyTwoSeats(token: string, showId: string) {
     }
   }
   if (!pick) throw new Error('no two free seats side by side');
-  const order = await apiCall<{ id: string }>('POST', '/api/filmOrder/create', {
+  const order = await api<{ id: string }>('/filmOrder/create', {
     token,
     body: { showId, seatIds: pick.map((seat) => seat.id) },
   });
-  const pay = await apiCall<{ packageValue: string }>('POST', '/api/wxpay/wechatPay', {
-    token,
-    body: { param: { orderType: 'FILM_ORDER', orderId: order.id } },
-    headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-  });
-  const prepayId = pay.packageValue.replace(/^prepay_id=/, '');
-  const sheet = await fetch(`${server.baseUrl}/sandbox/pay/${prepayId}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'success', deliveries: 1 }),
-  });
-  expect(sheet.status).toBe(200);
+  await payByWechat(server.baseUrl, token, { orderType: 'FILM_ORDER', orderId: order.id });
   type Detail = { orderNo: string; status: string; ticket: { code: string } | null };
-  await poll(
-    async () =>
-      (await apiCall<Detail>('GET', `/api/order/detail?orderId=${order.id}`, { token })).status,
-  ).toBe('ticketed');
-  const detail = await apiCall<Detail>('GET', `/api/order/detail?orderId=${order.id}`, { token });
-  return { orderId: order.id, orderNo: detail.orderNo, code: detail.ticket!.code, seats: pick };
+  const detail = () => api<Detail>(`/order/detail?orderId=${order.id}`, { token });
+  await poll(async () => (await detail()).status).toBe('ticketed');
+  const paid = await detail();
+  return { orderId: order.id, orderNo: paid.orderNo, code: paid.ticket!.code, seats: pick };
 }
 
 describe('a broken seat of a sold show', () => {
@@ -137,20 +90,11 @@ describe('a broken seat of a sold show', () => {
     const bought = await buyTwoSeats(token, showId);
     const broken = bought.seats[1]!;
 
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
-    context.setDefaultTimeout(15_000);
+    const context = await desktop(browser);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.goto(`${server.baseUrl}/console/sign-in`);
-    await page.getByLabel('用户名').fill('manager');
-    await page.getByLabel('密码').fill('manager2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL(/\/console\/?$/);
+    await consoleSignIn(page, server.baseUrl, 'manager', 'manager2026');
     await page.getByTestId('console-menu').getByText('排片').click();
     await page.waitForURL(/\/console\/schedule$/);
     const block = page.locator(`[data-show-id="${showId}"]`);
