@@ -20,6 +20,7 @@ import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/
 import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
   filmOrderSteps,
+  registerFilmOrderConsoleRoutes,
   registerFilmOrderRoutes,
   type SeatStreamLimits,
 } from './modules/film-order/index.js';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
   });
   registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
+  registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);

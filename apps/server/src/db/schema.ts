@@ -451,6 +451,35 @@ export interface FilmOrderSeatsTable {
   hold_expires_at: Timestamp;
   /** Bumped from one sequence on every change of state (migration 0013): availability versions. */
   version: Generated<number>;
+  /** Released because staff moved the order to another seat (0016): no longer the order's seat. */
+  moved_at: NullableTimestamp;
+}
+
+/** Broken seats of one show (0016-show-seat-blocks): blocked while `unblocked_at` is null. */
+export interface ShowSeatBlocksTable {
+  id: Generated<number>;
+  show_id: string;
+  seat_id: string;
+  reason: string;
+  blocked_by_staff_id: string | null;
+  blocked_by: string;
+  blocked_at: Timestamp;
+  unblocked_by_staff_id: string | null;
+  unblocked_by: string | null;
+  unblocked_at: NullableTimestamp;
+  version: Generated<number>;
+}
+
+/** Seats of orders moved by staff off broken seats (0016-show-seat-blocks). */
+export interface FilmOrderSeatMovesTable {
+  id: Generated<number>;
+  order_id: string;
+  show_id: string;
+  from_seat_id: string;
+  to_seat_id: string;
+  reason: string;
+  moved_at: Timestamp;
+  moved_by_staff_id: string | null;
 }
 
 /** The goods store (0007-store). */
@@ -553,6 +582,8 @@ export interface AuditLogTable {
 }
 
 export interface Database {
+  show_seat_blocks: ShowSeatBlocksTable;
+  film_order_seat_moves: FilmOrderSeatMovesTable;
   staff: StaffTable;
   staff_cinemas: StaffCinemasTable;
   staff_sessions: StaffSessionsTable;

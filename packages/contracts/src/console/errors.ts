@@ -6,6 +6,9 @@ import { layoutProblemText, type LayoutProblem } from './hall-layout.js';
  * running number). Kept apart from `errors.ts` so the moviegoers' bundle, which carries that
  * catalogue's messages, holds nothing of the console.
  */
+const list = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join('、') : String(value ?? '');
+
 const minutes = (value: unknown): string => String(Math.max(1, Math.ceil(Number(value ?? 0) / 60)));
 
 export const consoleErrorCatalogue = {
@@ -105,6 +108,14 @@ export const consoleErrorCatalogue = {
     status: 422,
     zh: (d) => String(d.hint ?? '这个场次现在不能修改'),
     en: (d) => String(d.hintEn ?? d.hint ?? 'This show cannot be changed now.'),
+  },
+  RESEAT_STALE: {
+    code: 40939,
+    status: 409,
+    zh: (d) =>
+      `座位 ${list(d.seats)} 刚刚被占用或已不可用，没有移动任何订单。请查看新的换座方案后再确认`,
+    en: (d) =>
+      `Seat ${list(d.seats)} was just taken or is no longer free: no order was moved. Check the new proposal and apply it again.`,
   },
   CINEMA_NAME_TAKEN: {
     code: 40945,

@@ -194,6 +194,7 @@ async function checkRules(
   const takenIds = [
     ...taken.sold,
     ...taken.held.filter(([, holder]) => holder !== user.id).map(([seatId]) => seatId),
+    ...taken.blocked,
   ];
   const ruleLayout = ruleLayoutOf(layout.seats);
   const check = checkSeatSelection(ruleLayout, takenIds, seatIds, maxSeats);

@@ -36,7 +36,7 @@ export async function findCinemas(db: Executor, siteId: string, ids: readonly st
 /** Seats an order sold: sold now, or released by its refund (never seats it only held). */
 const soldSeatsOf = (orderId: RawBuilder<unknown>) => sql<number>`(
   select count(*) from film_order_seats s
-  where s.order_id = ${orderId}
+  where s.order_id = ${orderId} and s.moved_at is null
     and (s.state = 'sold' or (s.state = 'released' and o.status = 'refunded')))`;
 
 /** Orders paid in the range (on their paid day) and orders refunded in it (on the refund's day). */
