@@ -28,6 +28,7 @@ import {
   registerNotifyRoutes,
   paymentMoneyReader,
   refundOrderMoney,
+  registerPaymentConsoleRoutes,
   registerPaymentRoutes,
   settleOrderOfCancelledShow,
   registerSandboxPayRoutes,
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerPaymentRoutes(app, deps);
+  registerPaymentConsoleRoutes(app, deps);
   registerNotifyRoutes(app, deps);
   if (!isProduction) registerSandboxPayRoutes(app, deps);
   const paymentSweepIntervalMs =
