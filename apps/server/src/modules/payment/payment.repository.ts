@@ -122,21 +122,29 @@ export function markProviderClosed(db: Executor, outTradeNo: string, at: Date) {
 
 /**
  * WeChat payments we gave up (cancelled, failed) whose transaction WeChat might still let the user
- * pay: a prepay id and no confirmed close, left alone at least since `before`.
+ * pay: no confirmed close (opened, or maybe opened: WeChat's answer lost), left alone since `before`.
  */
 export function listUnclosedGivenUpBefore(db: Executor, before: Date, limit: number) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('sites', 'sites.id', 'payments.site_id')
-    .select(['payments.id', 'payments.site_id', 'payments.out_trade_no', 'sites.code as site_code'])
-    .where('payments.method', '=', 'wechat')
-    .where('payments.status', 'in', ['cancelled', 'failed'])
-    .where('payments.prepay_id', 'is not', null)
-    .where('payments.provider_closed_at', 'is', null)
-    .where('payments.updated_at', '<', before)
-    .orderBy('payments.updated_at')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('payments')
+      .innerJoin('sites', 'sites.id', 'payments.site_id')
+      .select([
+        'payments.id',
+        'payments.site_id',
+        'payments.out_trade_no',
+        'sites.code as site_code',
+      ])
+      .where('payments.method', '=', 'wechat')
+      .where('payments.status', 'in', ['cancelled', 'failed'])
+      // Without a prepay id too: WeChat may have opened a transaction whose answer never reached us
+      // (a timeout); closing one it never opened answers ORDER_NOT_EXIST, which is recorded alike.
+      .where('payments.provider_closed_at', 'is', null)
+      .where('payments.updated_at', '<', before)
+      .orderBy('payments.updated_at')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** WeChat payments still pending past their expiry: the sweep's work list. */

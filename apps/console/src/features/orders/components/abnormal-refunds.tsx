@@ -37,7 +37,7 @@ export function AbnormalRefunds(props: { canRefund: boolean }) {
         size="small"
         loading={refunds.isFetching}
         dataSource={refunds.data.list}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         locale={{ emptyText: t('empty') }}
         pagination={{
           current: page.pageNum,
@@ -57,6 +57,7 @@ export function AbnormalRefunds(props: { canRefund: boolean }) {
           {
             title: t('cinema'),
             dataIndex: 'cinemaName',
+            width: 190,
             render: (name: string | null) => name ?? '—',
           },
           {
@@ -72,7 +73,7 @@ export function AbnormalRefunds(props: { canRefund: boolean }) {
             width: 90,
             render: (amount: number) => t('yuan', { amount: amount.toFixed(2) }),
           },
-          { title: t('reason'), dataIndex: 'reason', ellipsis: true },
+          { title: t('reason'), dataIndex: 'reason', ellipsis: true, width: 200 },
           {
             title: t('status'),
             dataIndex: 'status',
