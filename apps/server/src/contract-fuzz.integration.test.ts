@@ -20,15 +20,15 @@ import { describeOnEachDatabase } from './test-support/test-database.js';
 const RUNS = { pglite: 60, postgres: 15 } as const;
 
 /** The moviegoer calls: every `defineCall` the contracts export. */
-const calls = Object.entries(contracts)
-  .filter(
-    (entry): entry is [string, CallDefinition] =>
-      typeof entry[1] === 'object' &&
-      entry[1] !== null &&
-      'method' in entry[1] &&
-      'path' in entry[1] &&
-      'answer' in entry[1],
-  )
+const isCall = (value: unknown): value is CallDefinition =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'answer' in value;
+
+const calls: [string, CallDefinition][] = Object.entries(contracts as Record<string, unknown>)
+  .flatMap(([name, value]): [string, CallDefinition][] => (isCall(value) ? [[name, value]] : []))
   .sort(([a], [b]) => a.localeCompare(b));
 
 /** The tables a refused call must leave alone. */
