@@ -15,7 +15,9 @@ import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
 import m0018 from './migrations/0018-notification-source.js';
+import m0019 from './migrations/0019-hall-layouts.js';
 import m0022 from './migrations/0022-refund-notices.js';
+import m0025 from './migrations/0025-phone-codes.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -40,8 +42,10 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0015-schedule': m0015,
   // 0016–0017 are free (numbers were handed to parallel branches).
   '0018-notification-source': m0018,
-  // 0019–0021 are handed to parallel branches.
+  '0019-hall-layouts': m0019,
+  // 0020–0021 and 0023–0024 were handed to parallel branches.
   '0022-refund-notices': m0022,
+  '0025-phone-codes': m0025,
 });
 
 export async function migrateToLatest(
