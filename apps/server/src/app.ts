@@ -29,6 +29,7 @@ import {
   registerNotifyRoutes,
   paymentMoneyReader,
   refundOrderMoney,
+  registerPaymentConsoleRoutes,
   registerPaymentRoutes,
   settleOrderOfCancelledShow,
   registerSandboxPayRoutes,
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerPaymentRoutes(app, deps);
+  registerPaymentConsoleRoutes(app, deps);
   registerNotifyRoutes(app, deps);
   if (!isProduction) registerSandboxPayRoutes(app, deps);
   const paymentSweepIntervalMs =

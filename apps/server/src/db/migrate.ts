@@ -18,6 +18,7 @@ import m0016 from './migrations/0016-show-seat-blocks.js';
 import m0018 from './migrations/0018-notification-source.js';
 import m0019 from './migrations/0019-hall-layouts.js';
 import m0021 from './migrations/0021-holds-end-at-the-show.js';
+import m0022 from './migrations/0022-refund-notices.js';
 import m0025 from './migrations/0025-phone-codes.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -45,10 +46,10 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0014-check-in': m0014,
   '0015-schedule': m0015,
   '0016-show-seat-blocks': m0016,
-  // 0017 is free (numbers were handed to parallel branches).
   '0018-notification-source': m0018,
   '0019-hall-layouts': m0019,
   '0021-holds-end-at-the-show': m0021,
+  '0022-refund-notices': m0022,
   '0025-phone-codes': m0025,
 });
 

@@ -269,19 +269,21 @@ export interface PaymentsTable {
   provider_closed_at: NullableTimestamp;
 }
 
+/** A refund's state: `abnormal`/`closed` are WeChat's ABNORMAL/CLOSED, waiting for staff (0022). */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'abnormal' | 'closed';
+export type RefundSettledBy = 'answer' | 'notify' | 'query';
+
 export interface PaymentRefundsTable {
   out_refund_no: string;
   payment_id: string;
   order_id: string;
   amount_fen: number;
-  status: ColumnType<
-    'pending' | 'succeeded' | 'failed',
-    'pending' | 'succeeded' | 'failed' | undefined,
-    'pending' | 'succeeded' | 'failed'
-  >;
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
   is_automatic: boolean;
   reason: string;
   provider_refund_id: string | null;
+  /** What reported the refund's outcome first (0022); null while pending. */
+  settled_by: ColumnType<RefundSettledBy | null, RefundSettledBy | null | undefined>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

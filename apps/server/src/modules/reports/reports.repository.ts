@@ -343,12 +343,13 @@ export async function wechatDiscrepancies(db: Executor, scope: ReportScope, stuc
         select 1 from payment_notifications n
         where n.payment_id = p.id and n.notified_at is not null)
     union all
-    select case when r.status = 'failed' then 'refundFailed' else 'refundPending' end, r.created_at,
+    select case when r.status = 'pending' then 'refundPending' else 'refundFailed' end, r.created_at,
       p.order_id, p.order_no, p.id, p.out_trade_no, r.out_refund_no, r.amount_fen, r.status,
       null
     from payment_refunds r join scoped p on p.id = r.payment_id
     where r.created_at >= ${scope.fromAt} and r.created_at < ${scope.toAt}
-      and (r.status = 'failed' or (r.status = 'pending' and r.created_at < ${stuckBefore}))
+      and (r.status in ('failed', 'abnormal', 'closed')
+        or (r.status = 'pending' and r.created_at < ${stuckBefore}))
     union all
     select 'autoRefund', p.created_at, p.order_id, p.order_no, p.id, p.out_trade_no,
       (select r.out_refund_no from payment_refunds r where r.payment_id = p.id), p.amount_fen,

@@ -15,6 +15,7 @@ import type { SiteRow } from '../site/index.js';
 import * as catalogueService from './catalogue.service.js';
 import { goodsImageSvg } from './goods-image.js';
 import * as storeOrderService from './store-order.service.js';
+import { svgToPng } from '../../lib/svg-png.js';
 
 export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   const readOrder = (site: SiteRow, user: SignedInUser, orderId: string) =>
@@ -37,13 +38,15 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // An image for <img src>: no site header, no envelope; goods are found by their unique id.
+  // `{id}.png` is the same picture as PNG, for WeChat's share thumbnails (no SVG there).
   app.get<{ Params: { file: string } }>('/api/goods/image/:file', async (request, reply) => {
-    const goodsId = request.params.file.replace(/\.svg$/, '');
+    const isPng = request.params.file.endsWith('.png');
+    const goodsId = request.params.file.replace(/\.(svg|png)$/, '');
     const goods = await catalogueService.findImageGoods(deps.db, goodsId);
     if (!goods) return sendError(request, reply, 'NOT_FOUND', { what: '图片', whatEn: 'Image' });
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(goodsImageSvg(goods));
+    reply.header('cache-control', 'public, max-age=86400');
+    if (isPng)
+      return reply.header('content-type', 'image/png').send(svgToPng(goodsImageSvg(goods)));
+    return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(goodsImageSvg(goods));
   });
 }
