@@ -46,7 +46,11 @@ import {
 } from './modules/site/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
-import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
+import {
+  registerGoodsConsoleRoutes,
+  registerStoreRoutes,
+  storeOrderSteps,
+} from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 
 export interface AppOptions {
@@ -193,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
   registerStoreRoutes(app, deps);
+  registerGoodsConsoleRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);
   registerReportConsoleRoutes(app, deps);

@@ -14,6 +14,7 @@ import m0012 from './migrations/0012-encrypt-site-secrets.js';
 import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
+import m0017 from './migrations/0017-goods-console.js';
 import m0018 from './migrations/0018-notification-source.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -37,7 +38,8 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0013-seat-holds-in-one-call': m0013,
   '0014-check-in': m0014,
   '0015-schedule': m0015,
-  // 0016–0017 are free (numbers were handed to parallel branches).
+  // 0016 is free (handed to a parallel branch).
+  '0017-goods-console': m0017,
   '0018-notification-source': m0018,
 });
 

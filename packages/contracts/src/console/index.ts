@@ -9,3 +9,5 @@ export * from './report-calls.js';
 export * from './order-calls.js';
 export * from './film-calls.js';
 export * from './schedule-calls.js';
+export * from './image-upload.js';
+export * from './goods-calls.js';
