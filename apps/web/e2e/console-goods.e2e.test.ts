@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh } from './support/login';
 import { gradientPng } from './support/png';
@@ -38,6 +38,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Toasts gone, so a screenshot shows the page rather than "已保存" over its title. */
+const noToasts = (page: Page) =>
+  expect.poll(() => page.locator('.ant-message-notice').count(), ROUND_TRIP).toBe(0);
+
+async function signInConsole(page: Page, username: string, password: string) {
+  await page.goto(`${server.baseUrl}/console/sign-in`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/console\/?$/);
+}
+
 describe('goods in the staff console', () => {
   it('a manager adds a goods item with a variant and receives 10; the moviegoer store shows it', async () => {
     const context = await browser.newContext({
@@ -53,11 +65,7 @@ describe('goods in the staff console', () => {
     const categoryName = `小食${suffix}`;
     const goodsName = `芝士玉米杯${suffix}`;
 
-    await page.goto(`${server.baseUrl}/console/sign-in`);
-    await page.getByLabel('用户名').fill('manager');
-    await page.getByLabel('密码').fill('manager2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL(/\/console\/?$/);
+    await signInConsole(page, 'manager', 'manager2026');
 
     await page.getByTestId('console-menu').getByText('卖品').click();
     await page.waitForURL(/\/console\/goods$/);
@@ -86,6 +94,7 @@ describe('goods in the staff console', () => {
       buffer: gradientPng(240, 240),
     });
     await expect.poll(() => page.getByText('图片已上传').count(), ROUND_TRIP).toBeGreaterThan(0);
+    await noToasts(page);
     await screenshot(page, 'console-goods-drawer');
     await drawer.getByRole('button', { name: '取消' }).click();
     await expect.poll(() => drawer.isVisible(), ROUND_TRIP).toBe(false);
@@ -104,6 +113,7 @@ describe('goods in the staff console', () => {
       .toBe('库存 10');
     await expect.poll(() => stock.getByText('供应商送货单 A-1').count(), ROUND_TRIP).toBe(1);
     await untilStill(stock);
+    await noToasts(page);
     await screenshot(page, 'console-goods-stock');
     await page.keyboard.press('Escape');
     await expect.poll(() => row.innerText(), ROUND_TRIP).toContain('库存 10');
@@ -119,6 +129,27 @@ describe('goods in the staff console', () => {
     expect(await card.innerText()).toContain('18');
     await screenshot(moviegoer, 'console-goods-moviegoer');
     await phone.close();
+    await context.close();
+  });
+
+  it('the owner reads the goods page and an item’s stock history in English', async () => {
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      locale: 'en-US',
+      timezoneId: 'Asia/Shanghai',
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await signInConsole(page, 'owner', 'owner2026');
+    await page.goto(`${server.baseUrl}/console/goods`);
+    const row = page.locator('.ant-table-row').first();
+    await row.waitFor();
+    expect(await page.getByText('Categories').count()).toBeGreaterThan(0);
+    await row.getByRole('button', { name: 'Stock' }).click();
+    const stock = page.getByRole('dialog');
+    await expect.poll(() => stock.getByText('Record movement').count(), ROUND_TRIP).toBe(1);
+    await untilStill(stock);
+    await screenshot(page, 'console-goods-stock-en');
     await context.close();
   });
 });

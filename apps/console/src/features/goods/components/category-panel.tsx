@@ -75,7 +75,7 @@ export function CategoryPanel(props: {
         {props.categories.map((category, index) =>
           row(
             category.id,
-            `${category.name} · ${t('goodsCount', { n: category.goodsCount })}`,
+            t('categoryLabel', { name: category.name, n: category.goodsCount }),
             <Space size={0} onClick={(event) => event.stopPropagation()}>
               <Tooltip title={t('moveUp')}>
                 <Button
