@@ -35,6 +35,18 @@ export function deltaFitsReason(reason: StockMovementReason, delta: number): boo
   return delta !== 0 && (sign === 0 || Math.sign(delta) === sign);
 }
 
+/** The audit actions the goods calls write (the audit page's filter and labels). */
+export const goodsAuditActions = [
+  'goodsCategory.create',
+  'goodsCategory.rename',
+  'goodsCategory.reorder',
+  'goods.create',
+  'goods.update',
+  'goods.sale',
+  'goods.image',
+  'goods.stock',
+] as const;
+
 export const MAX_STOCK_DELTA = 100_000;
 /** The largest price staff may type, fen (¥9,999.99). */
 export const MAX_GOODS_PRICE_FEN = 999_999;

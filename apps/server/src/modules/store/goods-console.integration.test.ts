@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoodsDetail } from '@marquee/contracts';
+import { goodsAuditActions } from '@marquee/contracts/console';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import {
   call,
@@ -284,6 +285,21 @@ describeOnEachDatabase('goods in the staff console', (kind) => {
       expect(removing.body.msg).toContain('下架');
       expect(await counts()).toEqual(before);
     });
+  });
+
+  it('writes only the audit actions the audit page knows', async () => {
+    const goods = await consoleGoodsWithStock(t, tokens.manager, 1);
+    await g.sale(tokens.manager, goods.id, false);
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .distinct()
+      .where((eb) =>
+        eb.or([eb('action', 'like', 'goods.%'), eb('action', 'like', 'goodsCategory.%')]),
+      )
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const { action } of rows) expect(goodsAuditActions).toContain(action);
   });
 
   describe('who may do it', () => {
