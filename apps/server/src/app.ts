@@ -44,6 +44,7 @@ import {
   assertSiteSecretsOpen,
   createSiteResolver,
 } from './modules/site/index.js';
+import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import {
@@ -189,7 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStaffRoutes(app, deps);
   registerCardsRoutes(app, deps);
   registerPayPasswordRoutes(app, deps);
+  registerPhoneRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
+  if (!isProduction) registerSandboxSmsRoutes(app, deps);
   registerCinemaRoutes(app, deps);
   registerCinemaConsoleRoutes(app, deps, {
     settleCancelledShowOrder: (site, orderId, options) =>

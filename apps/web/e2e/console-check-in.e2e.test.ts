@@ -263,6 +263,11 @@ describe('check-in at the door and orders at the desk', () => {
     await poll(() => dialog.isVisible()).toBe(false);
     await poll(() => drawer.getByTestId('order-refund').count()).toBe(0);
     await poll(() => drawer.getByTestId('order-audit').innerText()).toContain('员工退款');
+    // The status trail reads in the page's language, with the reason the manager typed.
+    const events = await drawer.getByTestId('order-events').innerText();
+    expect(events).toContain('微信支付成功');
+    expect(events).toContain('员工 manager 退款：影厅放映设备故障，顾客要求退票');
+    expect(events).not.toMatch(/paid by|refunded by/);
     expect(await drawer.getByTestId('order-facts').innerText()).toContain('已退款');
     expect(await drawer.getByTestId('order-refunds').innerText()).toContain('微信支付');
     expect(await drawer.getByTestId('order-facts').innerText()).toContain(toRefund.code);

@@ -137,6 +137,39 @@ export interface OrdersTable {
   used_by_name: string | null;
 }
 
+export interface PhoneCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'payPasswordReset' | 'bindPhone';
+  phone: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SmsMessagesTable {
+  id: Generated<number>;
+  site_id: string;
+  phone: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface CardSecurityEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind:
+    | 'payPasswordSet'
+    | 'payPasswordChanged'
+    | 'payPasswordReset'
+    | 'payPasswordLocked'
+    | 'phoneBound';
+  phone: string | null;
+  created_at: CreatedAt;
+}
+
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: string;
@@ -543,6 +576,9 @@ export interface Database {
   wechat_tokens: WechatTokensTable;
   rate_limit_counters: RateLimitCountersTable;
   users: UsersTable;
+  phone_codes: PhoneCodesTable;
+  sms_messages: SmsMessagesTable;
+  card_security_events: CardSecurityEventsTable;
   sessions: SessionsTable;
   messenger_codes: MessengerCodesTable;
   card_types: CardTypesTable;

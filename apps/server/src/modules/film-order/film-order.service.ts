@@ -1,5 +1,6 @@
 import {
   checkSeatSelection,
+  orderEventReasons,
   type FilmOrder,
   type RuleLayout,
   type RuleSeat,
@@ -139,7 +140,7 @@ export async function cancelFilmOrder(
       kind: 'film',
       userId: user.id,
       now,
-      expiredReason: 'hold expired',
+      expiredReason: orderEventReasons.holdExpired,
       notFound: orderNotFound,
     }),
   );
