@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
 import { signInFresh } from './support/login';
 import { gradientPng } from './support/png';
 import { startServer, type RunningServer } from './support/server';
@@ -12,11 +10,6 @@ import { startServer, type RunningServer } from './support/server';
  * The manager's goods in the console at 1366×768 (a category, an item with a variant and a
  * picture, +10 received), and the moviegoer's store showing it, against the real server.
  */
-const DESKTOP = { width: 1366, height: 768 };
-const consoleDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../console/dist/index.html',
-);
 
 /** Waits after a server round trip (the e2e README: a busy two-core machine is slow). */
 const ROUND_TRIP = { timeout: 10_000 };
@@ -25,11 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(consoleDist)) {
-    throw new Error(
-      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
-    );
-  }
+  requireConsoleBuild();
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
@@ -42,22 +31,9 @@ afterAll(async () => {
 const noToasts = (page: Page) =>
   expect.poll(() => page.locator('.ant-message-notice').count(), ROUND_TRIP).toBe(0);
 
-async function signInConsole(page: Page, username: string, password: string) {
-  await page.goto(`${server.baseUrl}/console/sign-in`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL(/\/console\/?$/);
-}
-
 describe('goods in the staff console', () => {
   it('a manager adds a goods item with a variant and receives 10; the moviegoer store shows it', async () => {
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
-    context.setDefaultTimeout(15_000);
+    const context = await desktop(browser);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -65,7 +41,7 @@ describe('goods in the staff console', () => {
     const categoryName = `小食${suffix}`;
     const goodsName = `芝士玉米杯${suffix}`;
 
-    await signInConsole(page, 'manager', 'manager2026');
+    await consoleSignIn(page, server.baseUrl, 'manager', 'manager2026');
 
     await page.getByTestId('console-menu').getByText('卖品').click();
     await page.waitForURL(/\/console\/goods$/);
@@ -133,14 +109,13 @@ describe('goods in the staff console', () => {
   });
 
   it('the owner reads the goods page and an item’s stock history in English', async () => {
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      locale: 'en-US',
-      timezoneId: 'Asia/Shanghai',
-    });
-    context.setDefaultTimeout(15_000);
+    const context = await desktop(browser, { locale: 'en-US' });
     const page = await context.newPage();
-    await signInConsole(page, 'owner', 'owner2026');
+    await page.goto(`${server.baseUrl}/console/sign-in`);
+    await page.getByLabel('Username').fill('owner');
+    await page.getByLabel('Password').fill('owner2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/console\/?$/);
     await page.goto(`${server.baseUrl}/console/goods`);
     const row = page.locator('.ant-table-row').first();
     await row.waitFor();
