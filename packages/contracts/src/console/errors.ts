@@ -130,13 +130,13 @@ export const consoleErrorCatalogue = {
         : 'A goods picture must be a PNG, JPEG or WebP image.',
   },
   GOODS_CHANGE_REFUSED: {
-    code: 42280,
+    code: 42296,
     status: 422,
     zh: (d) => String(d.hint ?? '这件商品现在不能这样修改'),
     en: (d) => String(d.hintEn ?? d.hint ?? 'This goods item cannot be changed this way.'),
   },
   STOCK_SHORT: {
-    code: 42281,
+    code: 42297,
     status: 422,
     zh: (d) =>
       `「${String(d.variantName ?? '')}」现有库存 ${String(d.stock ?? 0)} 件（已扣除未支付订单占用的 ${String(d.reservedCount ?? 0)} 件），不能减少 ${String(-Number(d.delta ?? 0))} 件`,

@@ -103,12 +103,12 @@ describeOnEachDatabase('goods in the staff console', (kind) => {
       expect(store.body.data.list.map((c) => c.id)).toEqual(reversed);
       const audits = await countOf('audit_log');
       const missing = await g.reorderCategories(tokens.manager, reversed.slice(1));
-      expect(missing.body.code).toBe(42280);
+      expect(missing.body.code).toBe(42296);
       const twice = await g.reorderCategories(tokens.manager, [
         reversed[0]!,
         ...reversed.slice(0, -1),
       ]);
-      expect(twice.body.code).toBe(42280);
+      expect(twice.body.code).toBe(42296);
       expect(await countOf('audit_log')).toBe(audits);
       const again = await g.reorderCategories(tokens.manager, before);
       expect(again.body.code).toBe(0);
@@ -268,7 +268,7 @@ describeOnEachDatabase('goods in the staff console', (kind) => {
         [goodsFields(categoryId, { name: existing.name }), 40940, ''],
         [
           goodsFields(categoryId, { variants: [{ ...variant, id: existing.variants[0]!.id }] }),
-          42280,
+          42296,
           '',
         ],
       ];
@@ -281,7 +281,7 @@ describeOnEachDatabase('goods in the staff console', (kind) => {
         id: existing.id,
         ...goodsFields(categoryId, { name: existing.name, variants: [variant] }),
       });
-      expect(removing.body.code).toBe(42280);
+      expect(removing.body.code).toBe(42296);
       expect(removing.body.msg).toContain('下架');
       expect(await counts()).toEqual(before);
     });

@@ -69,7 +69,7 @@ describeOnEachDatabase('stock movements in the staff console', (kind) => {
     const goods = await consoleGoodsWithStock(t, tokens.manager, 4);
     const variantId = goods.variants[0]!.id;
     const short = await g.move(tokens.manager, { variantId, delta: -5, reason: 'lost' });
-    expect([short.status, short.body.code]).toEqual([422, 42281]);
+    expect([short.status, short.body.code]).toEqual([422, 42297]);
     expect(short.body.msg).toContain('现有库存 4 件');
     const cases = [
       { variantId, delta: -1, reason: 'received' },
@@ -104,7 +104,7 @@ describeOnEachDatabase('stock movements in the staff console', (kind) => {
     expect(damaged.body.data.variants[0]).toMatchObject({ stock: 2, reservedCount: 3 });
     // The 3 units promised to the unpaid order cannot be written off under it.
     const tooMany = await g.move(tokens.manager, { variantId, delta: -3, reason: 'damaged' });
-    expect(tooMany.body.code).toBe(42281);
+    expect(tooMany.body.code).toBe(42297);
     expect(tooMany.body.msg).toContain('3 件');
     const cancelled = await call<OrderDetail>(t.app, {
       method: 'POST',
@@ -131,7 +131,7 @@ describeOnEachDatabase('stock movements in the staff console', (kind) => {
     // 5 + 24 − 30 < 0: whatever the order, the counter never went below 0, and every accepted
     // movement counts exactly once.
     const accepted = moves.filter((_, i) => answers[i]!.body.code === 0);
-    expect(answers.every((a) => a.body.code === 0 || a.body.code === 42281)).toBe(true);
+    expect(answers.every((a) => a.body.code === 0 || a.body.code === 42297)).toBe(true);
     const expected = 5 + accepted.reduce((sum, move) => sum + move.delta, 0);
     expect(await stockOf(t, variantId)).toBe(expected);
     expect(expected).toBeGreaterThanOrEqual(0);
