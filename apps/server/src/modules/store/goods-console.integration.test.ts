@@ -101,6 +101,12 @@ describeOnEachDatabase('goods in the staff console', (kind) => {
         url: '/api/goods/getCategoryList',
       });
       expect(store.body.data.list.map((c) => c.id)).toEqual(reversed);
+      // The console lists goods grouped by category, in the new order.
+      const goodsOrder = (await g.list(tokens.owner)).body.data.goods.map((x) =>
+        reversed.indexOf(x.categoryId),
+      );
+      expect(goodsOrder.length).toBeGreaterThan(0);
+      expect(goodsOrder).toEqual([...goodsOrder].sort((a, b) => a - b));
       const audits = await countOf('audit_log');
       const missing = await g.reorderCategories(tokens.manager, reversed.slice(1));
       expect(missing.body.code).toBe(42296);

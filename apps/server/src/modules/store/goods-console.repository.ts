@@ -58,10 +58,14 @@ export interface ConsoleGoodsRow {
   image_sha256: string | null;
 }
 
-/** Goods of the site (all, or one), with the hash of their uploaded picture if any. */
+/**
+ * Goods of the site (all, or one), with the hash of their uploaded picture if any: grouped by
+ * category in the moviegoers' order, then by name (code point order, the same on every server).
+ */
 export function listGoods(db: Executor, siteId: string, goodsId?: string) {
   let query = db
     .selectFrom('goods as g')
+    .innerJoin('goods_categories as c', 'c.id', 'g.category_id')
     .leftJoin('goods_images as i', 'i.goods_id', 'g.id')
     .select([
       'g.id',
@@ -74,7 +78,12 @@ export function listGoods(db: Executor, siteId: string, goodsId?: string) {
     ])
     .where('g.site_id', '=', siteId);
   if (goodsId) query = query.where('g.id', '=', goodsId);
-  return query.orderBy('g.created_at').orderBy('g.id').execute() as Promise<ConsoleGoodsRow[]>;
+  return query
+    .orderBy('c.sort_order')
+    .orderBy('c.name')
+    .orderBy(sql`g.name collate "C"`)
+    .orderBy('g.id')
+    .execute() as Promise<ConsoleGoodsRow[]>;
 }
 
 export interface ConsoleVariantRow {
