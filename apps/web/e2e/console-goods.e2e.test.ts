@@ -125,6 +125,14 @@ describe('goods in the staff console', () => {
     await expect.poll(() => stock.getByText('Record movement').count(), ROUND_TRIP).toBe(1);
     await untilStill(stock);
     await screenshot(page, 'console-goods-stock-en');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => stock.count(), ROUND_TRIP).toBe(0);
+    // The first demo item has variants of two specs: the second is shown, kept, not lost.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('dialog');
+    await expect.poll(() => editor.getByText('Edit goods').count(), ROUND_TRIP).toBe(1);
+    await untilStill(editor);
+    await screenshot(page, 'console-goods-edit-en');
     await context.close();
   });
 });

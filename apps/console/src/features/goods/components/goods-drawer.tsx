@@ -130,6 +130,13 @@ export function GoodsDrawer(props: {
   };
   const error = save.error ?? upload.error;
   const existingCount = editing?.variants.length ?? 0;
+  // Existing variants come first in the list; specs past the first are kept and shown, not edited.
+  const moreSpecs = (index: number) => {
+    const more = editing?.variants[index]?.specs.slice(1) ?? [];
+    return more.length > 0
+      ? t('moreSpecs', { specs: more.map((spec) => `${spec.name} ${spec.value}`).join('、') })
+      : undefined;
+  };
 
   return (
     <Drawer
@@ -246,6 +253,7 @@ export function GoodsDrawer(props: {
                           name={[field.name, 'specValue']}
                           label={index === 0 ? t('specValue') : undefined}
                           rules={[{ required: true, whitespace: true, message: t('required') }]}
+                          extra={moreSpecs(index)}
                         >
                           <Input maxLength={20} data-testid={`variant-value-${index}`} />
                         </Form.Item>
