@@ -6,6 +6,7 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
+import { moviegoerApi } from './support/api';
 import { launchBrowser, newPhone, screenshot } from './support/browser';
 import {
   chinaDate,
@@ -36,19 +37,14 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
+const api = <T>(pathAndQuery: string) => moviegoerApi(server.baseUrl)<T>(pathAndQuery);
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
 type SeatMap = CallAnswer<typeof showSeatsCall>;
-
-async function publicCall<T>(url: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${url}`, { headers: { site: 'www-test' } });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
 
 /** Two side-by-side ordinary seats that the seat rules accept. */
 function twoSeats(map: SeatMap): { id: string; label: string }[] {
@@ -77,9 +73,7 @@ async function pickDateTime(page: Page, label: string, text: string) {
 describe('a day at the cinema, from the schedule to the door to the report', () => {
   it('manager schedules → moviegoer buys two seats → cashier checks in once → owner sees 2 tickets', async () => {
     const title = `归途 ${Date.now() % 100000}`;
-    const cinemas = await publicCall<{ list: { id: string; name: string }[] }>(
-      '/cinema/list?pageSize=50',
-    );
+    const cinemas = await api<{ list: { id: string; name: string }[] }>('/cinema/list?pageSize=50');
     const cinema = cinemas.list.find((c) => c.name.includes('人民广场'))!;
     const manager = await staffApi(server.baseUrl, 'manager', 'manager2026');
     const slot = await clearSlotSoon(manager, cinema.id, 95);
@@ -129,9 +123,7 @@ describe('a day at the cinema, from the schedule to the door to the report', () 
     expect(pageErrors).toEqual([]);
 
     // A moviegoer finds the show at the cinema, takes two seats and pays with WeChat.
-    const films = await publicCall<{ list: { id: string; title: string }[] }>(
-      '/film/list?status=showing',
-    );
+    const films = await api<{ list: { id: string; title: string }[] }>('/film/list?status=showing');
     const film = films.list.find((f) => f.title === title)!;
     const phone = await newPhone(browser);
     const moviegoer = await phone.newPage();
@@ -145,7 +137,7 @@ describe('a day at the cinema, from the schedule to the door to the report', () 
     await moviegoer.locator('.show-row__link').filter({ hasText: startText }).first().click();
     await moviegoer.waitForURL(/\/cinema\/seat\?showId=/);
     const showId = new URL(moviegoer.url()).searchParams.get('showId')!;
-    const seats = twoSeats(await publicCall<SeatMap>(`/show/seats?showId=${showId}`));
+    const seats = twoSeats(await api<SeatMap>(`/show/seats?showId=${showId}`));
     await moviegoer.locator('[data-seat]').first().waitFor();
     for (const seat of seats) {
       await moviegoer.locator(`[data-seat="${seat.label}"]`).click();

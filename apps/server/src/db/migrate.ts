@@ -16,6 +16,7 @@ import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
 import m0017 from './migrations/0017-goods-console.js';
 import m0018 from './migrations/0018-notification-source.js';
+import m0019 from './migrations/0019-hall-layouts.js';
 import m0025 from './migrations/0025-phone-codes.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -42,6 +43,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   // 0016 is free (handed to a parallel branch).
   '0017-goods-console': m0017,
   '0018-notification-source': m0018,
+  '0019-hall-layouts': m0019,
   '0025-phone-codes': m0025,
 });
 

@@ -333,13 +333,28 @@ export interface HallsTable {
   id: Generated<string>;
   cinema_id: string;
   name: string;
+  /** The current layout's size, kept for readers of before 0019; the layout is the truth. */
   columns: number;
   row_count: number;
+}
+
+/** A version of a hall's seat layout (0019): seats and price areas belong to one. */
+export interface HallLayoutsTable {
+  id: Generated<string>;
+  hall_id: string;
+  version: number;
+  columns: number;
+  row_count: number;
+  /** By y; may be empty for a layout made by the hall's insert trigger (labels then come from seats). */
+  row_labels: Generated<string[]>;
+  created_at: CreatedAt;
 }
 
 export interface PriceAreasTable {
   id: Generated<string>;
   hall_id: string;
+  /** Filled with the hall's current layout when not given (0019). */
+  layout_id: Generated<string>;
   code: string;
   name: string;
   color: string;
@@ -349,6 +364,7 @@ export interface PriceAreasTable {
 export interface SeatsTable {
   id: Generated<string>;
   hall_id: string;
+  layout_id: Generated<string>;
   row_label: string;
   col: number;
   x: number;
@@ -381,6 +397,8 @@ export interface ShowsTable {
   site_id: string;
   cinema_id: string;
   hall_id: string;
+  /** The layout version its seats are of (0019); the hall's current one when not given. */
+  layout_id: Generated<string>;
   film_id: string;
   start_at: Timestamp;
   end_at: Timestamp;
@@ -587,6 +605,7 @@ export interface Database {
   order_events: OrderEventsTable;
   cinemas: CinemasTable;
   halls: HallsTable;
+  hall_layouts: HallLayoutsTable;
   price_areas: PriceAreasTable;
   seats: SeatsTable;
   films: FilmsTable;

@@ -11,3 +11,5 @@ export * from './film-calls.js';
 export * from './schedule-calls.js';
 export * from './image-upload.js';
 export * from './goods-calls.js';
+export * from './hall-layout.js';
+export * from './cinema-calls.js';
