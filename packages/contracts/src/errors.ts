@@ -205,6 +205,18 @@ export const errorCatalogue = {
     zh: () => '该场次已开场或停止售票，请选择其他场次',
     en: () => 'This show has started or is no longer on sale. Choose another show.',
   },
+  SHOW_SALES_CLOSED: {
+    code: 42231,
+    status: 422,
+    zh: (d) =>
+      Number(d.salesCloseMinutes ?? 0) > 0
+        ? `该场次开场前 ${String(d.salesCloseMinutes)} 分钟停止在线售票，请选择其他场次`
+        : '该场次即将开场，已停止在线售票，请选择其他场次',
+    en: (d) =>
+      Number(d.salesCloseMinutes ?? 0) > 0
+        ? `Online sales close ${String(d.salesCloseMinutes)} minutes before the show. Choose another show.`
+        : 'This show is about to start and online sales have closed. Choose another show.',
+  },
   RATE_LIMITED: {
     code: 42901,
     status: 429,

@@ -40,6 +40,13 @@ export interface SitesTable {
   >;
   /** The origin WeChat Pay's notify_url is built on (0011); null: the env PUBLIC_ORIGIN. */
   public_origin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Online sales of a show close this many minutes before its start (0021). */
+  sales_close_minutes: ColumnType<number, number | undefined, number>;
+  /** The brand the web app shows (0021): short_name null means `name`, short_name_en null the Chinese. */
+  short_name: ColumnType<string | null, string | null | undefined, string | null>;
+  short_name_en: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_url: ColumnType<string | null, string | null | undefined, string | null>;
+  theme_color: ColumnType<string, string | undefined, string>;
 }
 
 /** WeChat's access token and JS-SDK ticket per site, with the lease of the one refreshing them. */
