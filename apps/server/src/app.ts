@@ -49,7 +49,11 @@ import {
 import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
-import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
+import {
+  registerGoodsConsoleRoutes,
+  registerStoreRoutes,
+  storeOrderSteps,
+} from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 
 export interface AppOptions {
@@ -199,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
   registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
+  registerGoodsConsoleRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);
   registerReportConsoleRoutes(app, deps);

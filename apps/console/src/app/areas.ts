@@ -22,5 +22,6 @@ export const builtAreas: readonly ConsoleArea[] = [
   'orders',
   'films',
   'schedule',
+  'goods',
   'cinemas',
 ];

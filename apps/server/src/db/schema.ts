@@ -6,7 +6,7 @@ import type {
   SeatKind,
   ShowFormat,
 } from '@marquee/contracts';
-import type { StaffRole } from '@marquee/contracts/console';
+import type { StaffRole, StockMovementReason } from '@marquee/contracts/console';
 
 /** Row types of every table, as Kysely sees them. Migrations are the source of truth. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -522,6 +522,29 @@ export interface GoodsVariantsTable {
   stock: number;
 }
 
+/** An uploaded goods picture (0017-goods-console); wins over the drawn SVG. */
+export interface GoodsImagesTable {
+  goods_id: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+  sha256: string;
+  uploaded_at: Timestamp;
+}
+
+/** One append-only change of a variant's stock by `delta` (0017-goods-console). */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  site_id: string;
+  goods_id: string;
+  variant_id: string;
+  delta: number;
+  reason: StockMovementReason;
+  note: string;
+  stock_after: number;
+  staff_id: string;
+  created_at: Timestamp;
+}
+
 export type StoreOrderLineState = 'reserved' | 'sold' | 'released';
 
 export interface StoreOrderLinesTable {
@@ -593,6 +616,8 @@ export interface Database {
   goods_categories: GoodsCategoriesTable;
   goods: GoodsTable;
   goods_variants: GoodsVariantsTable;
+  goods_images: GoodsImagesTable;
+  stock_movements: StockMovementsTable;
   store_order_lines: StoreOrderLinesTable;
   payment_attempts: PaymentAttemptsTable;
   payments: PaymentsTable;

@@ -117,6 +117,44 @@ export const consoleErrorCatalogue = {
     en: (d) =>
       `Seat ${list(d.seats)} was just taken or is no longer free: no order was moved. Check the new proposal and apply it again.`,
   },
+  GOODS_NAME_TAKEN: {
+    code: 40940,
+    status: 409,
+    zh: (d) =>
+      d.kind === 'category'
+        ? `已有商品分类「${String(d.name ?? '')}」，请换个名称`
+        : `本站点已有商品「${String(d.name ?? '')}」，请编辑那件商品或换个名称`,
+    en: (d) =>
+      d.kind === 'category'
+        ? `A goods category called "${String(d.name ?? '')}" exists already. Pick another name.`
+        : `This site already sells "${String(d.name ?? '')}". Edit that item or pick another name.`,
+  },
+  GOODS_IMAGE_REFUSED: {
+    code: 40041,
+    status: 400,
+    zh: (d) =>
+      d.problem === 'tooLarge'
+        ? '商品图片不能超过 2 MB，请压缩后再上传'
+        : '商品图片只能是 PNG、JPEG 或 WebP 图片',
+    en: (d) =>
+      d.problem === 'tooLarge'
+        ? 'The picture is larger than 2 MB. Make it smaller and upload it again.'
+        : 'A goods picture must be a PNG, JPEG or WebP image.',
+  },
+  GOODS_CHANGE_REFUSED: {
+    code: 42296,
+    status: 422,
+    zh: (d) => String(d.hint ?? '这件商品现在不能这样修改'),
+    en: (d) => String(d.hintEn ?? d.hint ?? 'This goods item cannot be changed this way.'),
+  },
+  STOCK_SHORT: {
+    code: 42297,
+    status: 422,
+    zh: (d) =>
+      `「${String(d.variantName ?? '')}」现有库存 ${String(d.stock ?? 0)} 件（已扣除未支付订单占用的 ${String(d.reservedCount ?? 0)} 件），不能减少 ${String(-Number(d.delta ?? 0))} 件`,
+    en: (d) =>
+      `"${String(d.variantName ?? '')}" has ${String(d.stock ?? 0)} in stock (after the ${String(d.reservedCount ?? 0)} held by unpaid orders): it cannot lose ${String(-Number(d.delta ?? 0))}.`,
+  },
   CINEMA_NAME_TAKEN: {
     code: 40945,
     status: 409,

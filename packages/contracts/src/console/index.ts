@@ -11,5 +11,7 @@ export * from './film-calls.js';
 export * from './schedule-calls.js';
 export * from './reseat-rules.js';
 export * from './seat-block-calls.js';
+export * from './image-upload.js';
+export * from './goods-calls.js';
 export * from './hall-layout.js';
 export * from './cinema-calls.js';

@@ -9,6 +9,7 @@ import {
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
+import { sendStoredImage } from '../../lib/uploaded-image.js';
 import { sendError } from '../../plugins/error-handler.js';
 import * as cinemaService from './cinema.service.js';
 import { findUploadedPoster } from './console-films.service.js';
@@ -47,13 +48,7 @@ export function registerCinemaRoutes(app: FastifyInstance, deps: AppDeps): void 
     // revalidate after a few minutes and a new upload shows without a new link.
     const uploaded = await findUploadedPoster(deps.db, film.id);
     if (uploaded && (!isPng || uploaded.content_type !== 'image/webp')) {
-      const etag = `"${uploaded.sha256}"`;
-      reply
-        .header('cache-control', 'public, max-age=300')
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.header('content-type', uploaded.content_type).send(Buffer.from(uploaded.bytes));
+      return sendStoredImage(request, reply, uploaded);
     }
     if (isPng) {
       return reply

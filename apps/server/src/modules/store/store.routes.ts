@@ -8,12 +8,14 @@ import {
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
+import { sendStoredImage } from '../../lib/uploaded-image.js';
 import { sendError } from '../../plugins/error-handler.js';
 import type { SignedInUser } from '../auth/index.js';
 import { getOrderDetail } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import * as catalogueService from './catalogue.service.js';
 import { goodsImageSvg } from './goods-image.js';
+import { findUploadedGoodsImage } from './goods-console.service.js';
 import * as storeOrderService from './store-order.service.js';
 import { svgToPng } from '../../lib/svg-png.js';
 
@@ -44,9 +46,16 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
     const goodsId = request.params.file.replace(/\.(svg|png)$/, '');
     const goods = await catalogueService.findImageGoods(deps.db, goodsId);
     if (!goods) return sendError(request, reply, 'NOT_FOUND', { what: '图片', whatEn: 'Image' });
-    reply.header('cache-control', 'public, max-age=86400');
-    if (isPng)
+    // An uploaded picture wins over the drawn one at the same URL (imageUrl): browsers revalidate
+    // after a few minutes, so a new upload shows without a new link. Share messages ask for PNG.
+    const uploaded = await findUploadedGoodsImage(deps.db, goods.id);
+    if (uploaded && (!isPng || uploaded.content_type !== 'image/webp')) {
+      return sendStoredImage(request, reply, uploaded);
+    }
+    reply.header('cache-control', 'public, max-age=300');
+    if (isPng) {
       return reply.header('content-type', 'image/png').send(svgToPng(goodsImageSvg(goods)));
+    }
     return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(goodsImageSvg(goods));
   });
 }
