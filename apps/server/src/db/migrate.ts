@@ -15,6 +15,7 @@ import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
 import m0018 from './migrations/0018-notification-source.js';
+import m0020 from './migrations/0020-console-cards.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -39,6 +40,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0015-schedule': m0015,
   // 0016–0017 are free (numbers were handed to parallel branches).
   '0018-notification-source': m0018,
+  '0020-console-cards': m0020,
 });
 
 export async function migrateToLatest(

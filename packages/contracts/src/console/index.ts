@@ -9,3 +9,4 @@ export * from './report-calls.js';
 export * from './order-calls.js';
 export * from './film-calls.js';
 export * from './schedule-calls.js';
+export * from './card-calls.js';
