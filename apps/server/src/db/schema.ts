@@ -104,7 +104,7 @@ export interface CardTypesTable {
   code: string;
   name: string;
   sort_order: number;
-  pays_for: Generated<'film' | 'goods' | 'general'>;
+  pays_for: 'film' | 'goods' | 'general';
   is_on_sale: Generated<boolean>;
 }
 

@@ -13,6 +13,8 @@ export default defineMigration([
       check (pays_for in ('film', 'goods', 'general')),
     add column is_on_sale boolean not null default true`,
   `update card_types set pays_for = code where code in ('film', 'goods', 'general')`,
+  // New types say what they pay for; no silent 'general'.
+  `alter table card_types alter column pays_for drop default`,
   `create table voucher_batches (
     id uuid primary key default gen_random_uuid(),
     site_id uuid not null references sites(id),

@@ -89,10 +89,18 @@ export function insertBatch(
     expires_at: Date;
     created_by: string;
     created_at: Date;
-    sealed_secrets: string;
   },
 ) {
   return db.insertInto('voucher_batches').values(row).execute();
+}
+
+/** The plain numbers and passwords, sealed, kept only until the one download. */
+export function sealSecrets(db: Executor, batchId: string, sealed: string) {
+  return db
+    .updateTable('voucher_batches')
+    .set({ sealed_secrets: sealed })
+    .where('id', '=', batchId)
+    .execute();
 }
 
 /** Insert the cards; returns the numbers that went in (a taken number is skipped, not an error). */

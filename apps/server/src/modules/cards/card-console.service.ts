@@ -183,7 +183,6 @@ export async function issueBatch(
       );
     }
     const batchNo = await consoleRepository.nextBatchNo(trx, site.id);
-    const pairs = await insertFreshVouchers(deps, trx, site.id, batchId, body, expiresAt, now);
     await consoleRepository.insertBatch(trx, {
       id: batchId,
       site_id: site.id,
@@ -194,8 +193,13 @@ export async function issueBatch(
       expires_at: expiresAt,
       created_by: staff.id,
       created_at: now,
-      sealed_secrets: encryptSecret(deps.secrets, JSON.stringify(pairs), sealContext(batchId)),
     });
+    const pairs = await insertFreshVouchers(deps, trx, site.id, batchId, body, expiresAt, now);
+    await consoleRepository.sealSecrets(
+      trx,
+      batchId,
+      encryptSecret(deps.secrets, JSON.stringify(pairs), sealContext(batchId)),
+    );
     await recordAudit(trx, site, staff, now, {
       action: 'voucherBatch.issue',
       entity: 'voucherBatch',
