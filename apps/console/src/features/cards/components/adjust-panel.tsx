@@ -85,7 +85,7 @@ export function AdjustPanel() {
                   render: (at: string) => chinaDateTime(at),
                 },
                 {
-                  title: '',
+                  title: t('kind'),
                   dataIndex: 'kind',
                   render: (kind: string) => t(`kind_${kind}` as 'kind_payment'),
                 },
