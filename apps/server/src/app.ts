@@ -48,6 +48,7 @@ import {
   assertSiteSecretsOpen,
   createSiteResolver,
 } from './modules/site/index.js';
+import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import {
   createStaffAuthenticator,
@@ -194,7 +195,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCardsRoutes(app, deps);
   registerCardsConsoleRoutes(app, deps, { recordAudit });
   registerPayPasswordRoutes(app, deps);
+  registerPhoneRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
+  if (!isProduction) registerSandboxSmsRoutes(app, deps);
   registerCinemaRoutes(app, deps);
   registerCinemaConsoleRoutes(app, deps, {
     settleCancelledShowOrder: (site, orderId, options) =>

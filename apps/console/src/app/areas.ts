@@ -23,4 +23,5 @@ export const builtAreas: readonly ConsoleArea[] = [
   'films',
   'schedule',
   'cards',
+  'cinemas',
 ];

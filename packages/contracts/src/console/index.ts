@@ -10,3 +10,5 @@ export * from './order-calls.js';
 export * from './film-calls.js';
 export * from './schedule-calls.js';
 export * from './card-calls.js';
+export * from './hall-layout.js';
+export * from './cinema-calls.js';

@@ -32,7 +32,9 @@ export function listPendingOrdersForShow(db: Executor, userId: string, showId: s
  * order for the show and expired holds on these seats give way, the order, its first event and
  * its seats are inserted; the unique index on active seats decides races. Answers the new order
  * and its seats' prices, or the labels of the seats someone else holds (nothing written then).
- * Throws with code MQ404 (no such show on this site) or MQ410 (the show has started).
+ * Throws with code MQ404 (no such show on this site), MQ410 (the show has started) or MQ411 (the
+ * site's online sales of the show have closed, 0021). The hold ends at `holdExpiresAt` or when
+ * sales close, whichever is first: `holdExpiresAt` in the answer is the one used.
  */
 export async function holdSeats(
   db: Executor,
@@ -50,6 +52,7 @@ export async function holdSeats(
       orderId: string;
       amountFen: number;
       seats: { seatId: string; priceFen: number; discountPriceFen: number }[];
+      holdExpiresAt: Date;
       lostLabels: null;
     }
   | { orderId: null; lostLabels: string[] }
@@ -61,6 +64,7 @@ export async function holdSeats(
     total_fen: number;
     held_seats: { seatId: string; priceFen: number; discountPriceFen: number }[] | null;
     lost_labels: string[];
+    hold_deadline_at: Date | string | null;
   }>`select * from hold_film_seats(${hold.siteId}, ${hold.userId}, ${hold.showId},
        ${seatIds}::uuid[], ${hold.orderNo}, ${hold.now}, ${hold.holdExpiresAt})`.execute(db);
   const row = rows[0]!;
@@ -69,6 +73,7 @@ export async function holdSeats(
     orderId: row.new_order_id,
     amountFen: row.total_fen,
     seats: row.held_seats ?? [],
+    holdExpiresAt: new Date(row.hold_deadline_at!),
     lostLabels: null,
   };
 }

@@ -1,4 +1,9 @@
-import { canTransition, type OrderKind, type OrderStatus } from '@marquee/contracts';
+import {
+  canTransition,
+  orderEventReasons,
+  type OrderKind,
+  type OrderStatus,
+} from '@marquee/contracts';
 import type { Insertable } from 'kysely';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -88,7 +93,7 @@ export async function fulfilPaidOrder(
     trx,
     { id: order.id, status: 'paid' },
     issued,
-    issued === 'ticketed' ? 'ticket issued' : 'ready for pickup',
+    issued === 'ticketed' ? orderEventReasons.ticketIssued : orderEventReasons.readyForPickup,
     { pickup_code: code },
   );
   return issued;
@@ -135,7 +140,7 @@ export async function withdrawUnpaidOrder(
     trx,
     order,
     isOverdue ? 'expired' : 'cancelled',
-    isOverdue ? request.expiredReason : 'cancelled by user',
+    isOverdue ? request.expiredReason : orderEventReasons.cancelledByUser,
   );
   await releaseOrders(trx, [order]);
 }

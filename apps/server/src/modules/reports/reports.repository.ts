@@ -142,7 +142,7 @@ export async function occupancyByShow(
   }>`
     select sh.id, sh.start_at, sh.cinema_id, c.name as cinema_name, h.name as hall_name, f.title,
       (select count(*) from film_order_seats s where s.show_id = sh.id and s.state = 'sold') as sold,
-      (select count(*) from seats se where se.hall_id = sh.hall_id and se.kind <> 'unavailable')
+      (select count(*) from seats se where se.layout_id = sh.layout_id and se.kind <> 'unavailable')
         as for_sale
     from shows sh
       join cinemas c on c.id = sh.cinema_id
