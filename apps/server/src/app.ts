@@ -16,7 +16,11 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
-import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
+import {
+  registerCardsConsoleRoutes,
+  registerCardsRoutes,
+  registerPayPasswordRoutes,
+} from './modules/cards/index.js';
 import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
   filmOrderSteps,
@@ -48,7 +52,11 @@ import {
 } from './modules/site/index.js';
 import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
-import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
+import {
+  createStaffAuthenticator,
+  recordAudit,
+  registerStaffRoutes,
+} from './modules/staff/index.js';
 import {
   registerGoodsConsoleRoutes,
   registerStoreRoutes,
@@ -191,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerCardsRoutes(app, deps);
+  registerCardsConsoleRoutes(app, deps, { recordAudit });
   registerPayPasswordRoutes(app, deps);
   registerPhoneRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);

@@ -199,6 +199,16 @@ export const errorCatalogue = {
     zh: () => '这张充值卡已经使用过了',
     en: () => 'This top-up card has already been used.',
   },
+  VOUCHER_NOT_REDEEMABLE: {
+    code: 42217,
+    status: 422,
+    zh: (d) =>
+      d.problem === 'expired' ? '这张充值卡已过期，不能再充值' : '这张充值卡已作废，不能充值',
+    en: (d) =>
+      d.problem === 'expired'
+        ? 'This top-up card has expired and can no longer be used.'
+        : 'This top-up card has been voided and cannot be used.',
+  },
   SHOW_NOT_ON_SALE: {
     code: 42230,
     status: 422,

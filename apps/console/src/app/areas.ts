@@ -23,5 +23,6 @@ export const builtAreas: readonly ConsoleArea[] = [
   'films',
   'schedule',
   'goods',
+  'cards',
   'cinemas',
 ];

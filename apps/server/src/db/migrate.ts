@@ -18,6 +18,7 @@ import m0016 from './migrations/0016-show-seat-blocks.js';
 import m0017 from './migrations/0017-goods-console.js';
 import m0018 from './migrations/0018-notification-source.js';
 import m0019 from './migrations/0019-hall-layouts.js';
+import m0020 from './migrations/0020-console-cards.js';
 import m0021 from './migrations/0021-holds-end-at-the-show.js';
 import m0022 from './migrations/0022-refund-notices.js';
 import m0025 from './migrations/0025-phone-codes.js';
@@ -51,6 +52,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0017-goods-console': m0017,
   '0018-notification-source': m0018,
   '0019-hall-layouts': m0019,
+  '0020-console-cards': m0020,
   '0021-holds-end-at-the-show': m0021,
   '0022-refund-notices': m0022,
   '0025-phone-codes': m0025,

@@ -111,6 +111,8 @@ export interface CardTypesTable {
   code: string;
   name: string;
   sort_order: number;
+  pays_for: 'film' | 'goods' | 'general';
+  is_on_sale: Generated<boolean>;
 }
 
 export interface CardsTable {
@@ -211,6 +213,25 @@ export interface TopUpVouchersTable {
   used_at: NullableTimestamp;
   used_by: string | null;
   card_id: string | null;
+  batch_id: string | null;
+  expires_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+  voided_by: string | null;
+}
+
+export interface VoucherBatchesTable {
+  id: Generated<string>;
+  site_id: string;
+  batch_no: number;
+  card_type: string;
+  amount_fen: number;
+  card_count: number;
+  expires_at: Timestamp;
+  created_by: string;
+  created_at: Timestamp;
+  sealed_secrets: string | null;
+  downloaded_at: NullableTimestamp;
+  downloaded_by: string | null;
 }
 
 export interface VoucherAttemptsTable {
@@ -627,6 +648,7 @@ export interface Database {
   sandbox_pay_refunds: SandboxPayRefundsTable;
   card_ledger: CardLedgerTable;
   top_up_vouchers: TopUpVouchersTable;
+  voucher_batches: VoucherBatchesTable;
   voucher_attempts: VoucherAttemptsTable;
   pay_payload_nonces: PayPayloadNoncesTable;
   server_keys: ServerKeysTable;

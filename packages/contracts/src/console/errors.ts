@@ -70,6 +70,20 @@ export const consoleErrorCatalogue = {
     en: () =>
       'This is not a ticket code (10 digits), a pickup code (8 digits) or an order QR code.',
   },
+  CARD_BATCH_DOWNLOADED: {
+    code: 40960,
+    status: 409,
+    zh: (d) =>
+      `这批充值卡的卡号卡密已于 ${String(d.downloadedAtText ?? '')} 由 ${String(d.downloadedBy ?? '')} 下载过，只能下载一次。如果文件丢失，请作废这批卡并重新发行`,
+    en: (d) =>
+      `This batch's numbers and passwords were downloaded at ${String(d.downloadedAtText ?? '')} by ${String(d.downloadedBy ?? '')}; they can be downloaded only once. If the file is lost, void the batch and issue a new one.`,
+  },
+  CARD_CHANGE_REFUSED: {
+    code: 42290,
+    status: 422,
+    zh: (d) => String(d.hint ?? '不能对这张卡执行此操作'),
+    en: (d) => String(d.hintEn ?? d.hint ?? 'This change to the card is not allowed.'),
+  },
   CHECKIN_REFUSED: {
     code: 42250,
     status: 422,

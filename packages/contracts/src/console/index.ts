@@ -13,5 +13,6 @@ export * from './reseat-rules.js';
 export * from './seat-block-calls.js';
 export * from './image-upload.js';
 export * from './goods-calls.js';
+export * from './card-calls.js';
 export * from './hall-layout.js';
 export * from './cinema-calls.js';
