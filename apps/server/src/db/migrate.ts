@@ -48,7 +48,6 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0014-check-in': m0014,
   '0015-schedule': m0015,
   '0016-show-seat-blocks': m0016,
-  // 0016 is free (handed to a parallel branch).
   '0017-goods-console': m0017,
   '0018-notification-source': m0018,
   '0019-hall-layouts': m0019,
