@@ -45,6 +45,7 @@ import {
   createSiteResolver,
 } from './modules/site/index.js';
 import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
+import { registerCouponRoutes } from './modules/coupons/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCardsRoutes(app, deps);
   registerPayPasswordRoutes(app, deps);
   registerPhoneRoutes(app, deps);
+  registerCouponRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   if (!isProduction) registerSandboxSmsRoutes(app, deps);
   registerCinemaRoutes(app, deps);

@@ -17,6 +17,7 @@ import m0015 from './migrations/0015-schedule.js';
 import m0018 from './migrations/0018-notification-source.js';
 import m0019 from './migrations/0019-hall-layouts.js';
 import m0025 from './migrations/0025-phone-codes.js';
+import m0026 from './migrations/0026-coupons.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -43,6 +44,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0018-notification-source': m0018,
   '0019-hall-layouts': m0019,
   '0025-phone-codes': m0025,
+  '0026-coupons': m0026,
 });
 
 export async function migrateToLatest(

@@ -21,6 +21,7 @@ export {
   fulfilPaidOrder,
   lockOrder,
   releaseOrders,
+  setOrderDiscount,
   setOrderPhone,
   transitionOrder,
   withdrawUnpaidOrder,
