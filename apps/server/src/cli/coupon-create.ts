@@ -13,8 +13,10 @@ import { findSiteIdByCode } from '../modules/staff/index.js';
  *     --min-spend 30 --scope tickets --from 2026-12-01 --to 2027-01-01 --quantity 1000 --per-user 1
  *   npm run coupon:create -- --site www-test --title 卖品85折 --code SNACK15 --percent 15 --cap 20 \
  *     --scope goods --to 2027-01-01 --quantity 500 --per-user 2 [--film <id>]... [--cinema <id>]...
+ *   npm run coupon:create -- --site www-test --title 新人礼 --for-new-users --amount 5 --to 2027-01-01 \
+ *     --quantity 10000
  */
-const usage = `usage: npm run coupon:create -- --site <code> --title <text> --code <PROMO>
+const usage = `usage: npm run coupon:create -- --site <code> --title <text> [--code <PROMO>] [--for-new-users]
   (--amount <yuan> | --percent <1-99> [--cap <yuan>]) [--min-spend <yuan>] [--scope tickets|goods|both]
   [--from <ISO date>] --to <ISO date> --quantity <n> [--per-user <n>] [--film <id>]... [--cinema <id>]...`;
 
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     site: { type: 'string' },
     title: { type: 'string' },
     code: { type: 'string' },
+    'for-new-users': { type: 'boolean', default: false },
     amount: { type: 'string' },
     percent: { type: 'string' },
     cap: { type: 'string' },
@@ -61,7 +64,9 @@ const date = (name: string, text: string): Date => {
 async function main() {
   const siteCode = values.site?.trim() || fail('--site is required');
   const title = values.title?.trim() || fail('--title is required');
-  const promoCode = values.code?.trim() || fail('--code is required');
+  const isForNewUsers = values['for-new-users'];
+  const promoCode = values.code?.trim() || null;
+  if (!promoCode && !isForNewUsers) fail('give --code, --for-new-users, or both');
   if ((values.amount === undefined) === (values.percent === undefined)) {
     fail('give exactly one of --amount and --percent');
   }
@@ -91,6 +96,7 @@ async function main() {
       siteId: site.id,
       title,
       promoCode,
+      isForNewUsers,
       discountKind: isAmount ? 'amount' : 'percent',
       discountValue,
       capFen: values.cap === undefined ? null : yuan('cap', values.cap),
@@ -104,7 +110,10 @@ async function main() {
       perUserLimit: positiveInt('per-user', values['per-user']),
     });
     console.log(
-      `site ${siteCode}: campaign ${campaign.campaignId}, promo code ${String(campaign.promoCode)}.`,
+      `site ${siteCode}: campaign ${campaign.campaignId}` +
+        (campaign.promoCode ? `, promo code ${campaign.promoCode}` : '') +
+        (isForNewUsers ? ', given to every new user' : '') +
+        '.',
     );
   } finally {
     await database.close();

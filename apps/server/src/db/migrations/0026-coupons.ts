@@ -13,6 +13,8 @@ import { defineMigration } from '../define-migration.js';
  *   `check_order_paid` now also refuses pending_payment → paid unless the discount is the one
  *   its held coupon gives. When an order is paid its coupon is used; when it is cancelled,
  *   expired or refunded its coupon comes back if its campaign is still valid (trigger).
+ * - A campaign `is_for_new_users` gives each user created while it runs one coupon, in the
+ *   transaction that creates the user (trigger), while its quantity lasts.
  */
 export default defineMigration([
   `create table coupon_campaigns (
@@ -116,4 +118,17 @@ export default defineMigration([
   end $$`,
   `create trigger orders_settle_coupon after update of status on orders
     for each row execute function settle_order_coupon()`,
+  `create function give_new_user_coupons() returns trigger language plpgsql as $$
+  begin
+    with given as (
+      update coupon_campaigns set issued_count = issued_count + 1
+        where site_id = new.site_id and is_for_new_users
+          and valid_from <= now() and valid_to > now() and issued_count < total_quantity
+        returning id
+    )
+    insert into coupons (campaign_id, user_id, seq) select id, new.id, 1 from given;
+    return null;
+  end $$`,
+  `create trigger users_get_new_user_coupons after insert on users
+    for each row execute function give_new_user_coupons()`,
 ]);

@@ -273,4 +273,15 @@ describeOnEachDatabase('coupons: promo codes, applying at payment, giving back',
     expect(await balanceOf(t, card.id)).toBe(1000);
     expect(await couponRow(coupon.couponId)).toMatchObject({ status: 'unused', order_id: null });
   });
+
+  // Last: from here on, new users of this database get this campaign's coupon.
+  it('gives each new user one coupon of a new-user campaign while its quantity lasts', async () => {
+    const owner = await newUser(t);
+    await campaign(owner, { promoCode: null, isForNewUsers: true, totalQuantity: 1 });
+    const first = await newUser(t);
+    const second = await newUser(t);
+    expect((await list(first.token)).map((c) => c.state)).toEqual(['usable']);
+    expect(await list(second.token)).toEqual([]);
+    expect(await list(owner.token)).toEqual([]);
+  });
 });
