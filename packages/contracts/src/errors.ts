@@ -199,11 +199,33 @@ export const errorCatalogue = {
     zh: () => '这张充值卡已经使用过了',
     en: () => 'This top-up card has already been used.',
   },
+  VOUCHER_NOT_REDEEMABLE: {
+    code: 42217,
+    status: 422,
+    zh: (d) =>
+      d.problem === 'expired' ? '这张充值卡已过期，不能再充值' : '这张充值卡已作废，不能充值',
+    en: (d) =>
+      d.problem === 'expired'
+        ? 'This top-up card has expired and can no longer be used.'
+        : 'This top-up card has been voided and cannot be used.',
+  },
   SHOW_NOT_ON_SALE: {
     code: 42230,
     status: 422,
     zh: () => '该场次已开场或停止售票，请选择其他场次',
     en: () => 'This show has started or is no longer on sale. Choose another show.',
+  },
+  SHOW_SALES_CLOSED: {
+    code: 42231,
+    status: 422,
+    zh: (d) =>
+      Number(d.salesCloseMinutes ?? 0) > 0
+        ? `该场次开场前 ${String(d.salesCloseMinutes)} 分钟停止在线售票，请选择其他场次`
+        : '该场次即将开场，已停止在线售票，请选择其他场次',
+    en: (d) =>
+      Number(d.salesCloseMinutes ?? 0) > 0
+        ? `Online sales close ${String(d.salesCloseMinutes)} minutes before the show. Choose another show.`
+        : 'This show is about to start and online sales have closed. Choose another show.',
   },
   RATE_LIMITED: {
     code: 42901,

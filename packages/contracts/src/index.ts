@@ -14,6 +14,8 @@ export * from './rules/order-status.js';
 export * from './calls/cinema.js';
 export * from './calls/film-order.js';
 export * from './rules/seat-rules.js';
+export * from './rules/best-seats.js';
+export * from './rules/show-heat.js';
 export * from './calls/pay-password.js';
 export * from './calls/phone-codes.js';
 export * from './rules/pay-password.js';

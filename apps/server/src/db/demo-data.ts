@@ -20,6 +20,8 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
     .values({
       code: DEMO_SITE_CODE,
       name: '星幕影城（演示）',
+      short_name: '星幕影城',
+      short_name_en: 'Marquee Cinemas',
       messenger_mode: 'sandbox',
       wechat_app_id: 'wx-sandbox-www-test',
       wechat_app_secret: null,
@@ -36,9 +38,9 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
   await trx
     .insertInto('card_types')
     .values([
-      { site_id: site.id, code: 'general', name: '通用卡', sort_order: 1 },
-      { site_id: site.id, code: 'film', name: '影票卡', sort_order: 2 },
-      { site_id: site.id, code: 'goods', name: '卖品卡', sort_order: 3 },
+      { site_id: site.id, code: 'general', name: '通用卡', pays_for: 'general', sort_order: 1 },
+      { site_id: site.id, code: 'film', name: '影票卡', pays_for: 'film', sort_order: 2 },
+      { site_id: site.id, code: 'goods', name: '卖品卡', pays_for: 'goods', sort_order: 3 },
     ])
     .execute();
   await trx

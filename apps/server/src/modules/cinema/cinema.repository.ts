@@ -113,6 +113,53 @@ export function listShows(
     .execute();
 }
 
+/**
+ * Seats for sale and seats free of each show, for a whole show list in one query: the halls' seats
+ * (not `unavailable`) minus the shows' live seat holds and sold seats (an expired hold is free).
+ */
+export async function seatsLeftByShow(
+  db: Executor,
+  showIds: readonly string[],
+  now: Date,
+): Promise<Map<string, { seatCount: number; seatsLeft: number }>> {
+  if (showIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('shows')
+    .select([
+      'shows.id',
+      (eb) =>
+        eb
+          .selectFrom('seats')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .whereRef('seats.hall_id', '=', 'shows.hall_id')
+          .where('seats.kind', '<>', 'unavailable')
+          .as('seat_count'),
+      (eb) =>
+        eb
+          .selectFrom('film_order_seats')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .whereRef('film_order_seats.show_id', '=', 'shows.id')
+          .where((inner) =>
+            inner.or([
+              inner('film_order_seats.state', '=', 'sold'),
+              inner.and([
+                inner('film_order_seats.state', '=', 'held'),
+                inner('film_order_seats.hold_expires_at', '>', now),
+              ]),
+            ]),
+          )
+          .as('taken'),
+    ])
+    .where('shows.id', 'in', [...showIds])
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const seatCount = Number(row.seat_count ?? 0);
+      return [row.id, { seatCount, seatsLeft: Math.max(0, seatCount - Number(row.taken ?? 0)) }];
+    }),
+  );
+}
+
 export function listFilms(db: Executor, siteId: string) {
   return db.selectFrom('films').selectAll().where('site_id', '=', siteId).execute();
 }

@@ -66,6 +66,23 @@ export async function transitionOrder(
   await ordersRepository.insertEvent(trx, { orderId: order.id, from: order.status, to, reason });
 }
 
+/**
+ * A change to an order that keeps its status (staff moved its seats): one more event in its trail,
+ * from and to the status it has, with the reason its buyer reads. The caller holds the order's lock.
+ */
+export async function recordOrderChange(
+  trx: Executor,
+  order: { id: string; status: OrderStatus },
+  reason: string,
+): Promise<void> {
+  await ordersRepository.insertEvent(trx, {
+    orderId: order.id,
+    from: order.status,
+    to: order.status,
+    reason,
+  });
+}
+
 /** A new unpaid order with its first event, inside the caller's transaction. */
 export async function createOrder(
   trx: Executor,
