@@ -51,6 +51,7 @@ import {
   createSiteResolver,
 } from './modules/site/index.js';
 import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
+import { registerCouponRoutes } from './modules/coupons/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import {
   createStaffAuthenticator,
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCardsConsoleRoutes(app, deps, { recordAudit });
   registerPayPasswordRoutes(app, deps);
   registerPhoneRoutes(app, deps);
+  registerCouponRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   if (!isProduction) registerSandboxSmsRoutes(app, deps);
   registerCinemaRoutes(app, deps);

@@ -249,6 +249,36 @@ export const errorCatalogue = {
     zh: (d) => `已过退票截止时间 ${String(d.allowedUntilText ?? '')}，不能退票`,
     en: (d) => `Refunds closed at ${String(d.allowedUntilText ?? '')}.`,
   },
+  COUPON_CODE_INVALID: {
+    code: 42260,
+    status: 422,
+    zh: () => '优惠码无效或活动已结束，请核对后重试',
+    en: () => 'This promo code is not valid or its campaign has ended. Check it and try again.',
+  },
+  COUPON_LIMIT_REACHED: {
+    code: 42261,
+    status: 422,
+    zh: (d) => `每人最多领取 ${String(d.perUserLimit ?? '')} 张，您已领完`,
+    en: (d) => `Each person may get ${String(d.perUserLimit ?? '')}; you already have them all.`,
+  },
+  COUPON_SOLD_OUT: {
+    code: 42262,
+    status: 422,
+    zh: () => '优惠券已被领完',
+    en: () => 'All coupons of this campaign have been given out.',
+  },
+  COUPON_NOT_APPLICABLE: {
+    code: 42263,
+    status: 422,
+    zh: () => '该优惠券不适用于此订单，请选择其他优惠券',
+    en: () => 'This coupon cannot be used on this order. Choose another one.',
+  },
+  COUPON_TAKEN: {
+    code: 40970,
+    status: 409,
+    zh: () => '该优惠券已被其他订单使用，请选择其他优惠券',
+    en: () => 'This coupon is already used on another order. Choose another one.',
+  },
   PAYMENT_PROVIDER_FAILED: {
     code: 50201,
     status: 502,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from './schema.js';
 import { seedDemoCards } from './demo/cards.js';
 import { seedDemoCinemas, topUpDemoShows } from './demo/cinemas.js';
+import { seedDemoCoupons } from './demo/coupons.js';
 import { seedDemoGoods } from './demo/goods.js';
 import { seedDemoStaff } from './demo/staff.js';
 
@@ -89,9 +90,11 @@ export async function loadDemoDataOnce(
       if (!hasGoods) await seedDemoGoods(trx, existing.id);
       // A demo database made before the console gets the demo staff once.
       await seedDemoStaff(trx, existing.id);
+      await seedDemoCoupons(trx, existing.id, now);
       return false;
     }
-    await seedSite(trx, now);
+    const siteId = await seedSite(trx, now);
+    await seedDemoCoupons(trx, siteId, now);
     return true;
   });
 }

@@ -22,6 +22,7 @@ import m0020 from './migrations/0020-console-cards.js';
 import m0021 from './migrations/0021-holds-end-at-the-show.js';
 import m0022 from './migrations/0022-refund-notices.js';
 import m0025 from './migrations/0025-phone-codes.js';
+import m0026 from './migrations/0026-coupons.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -55,6 +56,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0021-holds-end-at-the-show': m0021,
   '0022-refund-notices': m0022,
   '0025-phone-codes': m0025,
+  '0026-coupons': m0026,
 });
 
 export async function migrateToLatest(

@@ -144,6 +144,42 @@ export interface OrdersTable {
   used_at: NullableTimestamp;
   used_by_staff_id: string | null;
   used_by_name: string | null;
+  /** The coupon's part (0026); amount_fen is what is paid. */
+  discount_fen: Generated<number>;
+}
+
+/** Coupon campaigns of a site and the coupons they gave (0026, decision 024). */
+export interface CouponCampaignsTable {
+  id: Generated<string>;
+  site_id: string;
+  title: string;
+  promo_code: string | null;
+  is_for_new_users: Generated<boolean>;
+  discount_kind: 'amount' | 'percent';
+  discount_value: number;
+  cap_fen: number | null;
+  min_spend_fen: Generated<number>;
+  scope: 'tickets' | 'goods' | 'both';
+  film_ids: Generated<string[]>;
+  cinema_ids: Generated<string[]>;
+  valid_from: Timestamp;
+  valid_to: Timestamp;
+  total_quantity: number;
+  issued_count: Generated<number>;
+  per_user_limit: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface CouponsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  user_id: string;
+  seq: number;
+  status: Generated<'unused' | 'held' | 'used'>;
+  order_id: string | null;
+  discount_fen: Generated<number>;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
 }
 
 export interface PhoneCodesTable {
@@ -657,6 +693,8 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   users: UsersTable;
   phone_codes: PhoneCodesTable;
+  coupon_campaigns: CouponCampaignsTable;
+  coupons: CouponsTable;
   sms_messages: SmsMessagesTable;
   card_security_events: CardSecurityEventsTable;
   sessions: SessionsTable;

@@ -95,6 +95,7 @@ export async function createFilmOrder(
     status: 'pending_payment',
     cinema_id: layout.show.cinema_id,
     amount_fen: held.amountFen,
+    discount_fen: 0,
     phone: null,
     pay_deadline_at: held.holdExpiresAt,
     paid_at: null,

@@ -22,6 +22,7 @@ export {
   lockOrder,
   recordOrderChange,
   releaseOrders,
+  setOrderDiscount,
   setOrderPhone,
   transitionOrder,
   withdrawUnpaidOrder,

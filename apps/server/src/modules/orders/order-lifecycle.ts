@@ -26,6 +26,19 @@ export function findOrder(db: Executor, orderId: string): Promise<OrderRow | und
   return ordersRepository.findById(db, orderId);
 }
 
+/**
+ * Re-price an unpaid order for its coupon: `amount_fen` stays what must be paid, `discount_fen`
+ * the coupon's part (their sum is the price before the coupon). The caller holds the order lock.
+ */
+export async function setOrderDiscount(
+  trx: Executor,
+  orderId: string,
+  amountFen: number,
+  discountFen: number,
+): Promise<void> {
+  await ordersRepository.setDiscount(trx, orderId, amountFen, discountFen);
+}
+
 /** The buyer's phone, given while paying (a store order's counter may call it). */
 export async function setOrderPhone(trx: Executor, orderId: string, phone: string): Promise<void> {
   await ordersRepository.setPhone(trx, orderId, phone);
