@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { expectOpaque, launchBrowser, newPhone, screenshot } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -50,6 +50,7 @@ describe('stored-value cards', () => {
     await page.getByRole('button', { name: '设置支付密码' }).click();
     await expectStep(page, '请设置 6 位数字支付密码');
     await page.getByRole('button', { name: /支付密码输入框/ }).click();
+    await expectOpaque(page.getByRole('dialog').getByRole('button', { name: /支付密码输入框/ }));
     await screenshot(page, 'cards-pay-password-sheet');
     await typeOnPad(page, '123456');
     await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('太简单');

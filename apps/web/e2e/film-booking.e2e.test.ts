@@ -10,7 +10,7 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { expectOpaque, launchBrowser, newPhone, screenshot } from './support/browser';
 import { createUser, signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -263,6 +263,7 @@ describe('booking a film from the home tab to held seats', () => {
 
     // She cancels: after confirming, the seats are free again and she is back on the seat map.
     await xiaoying.getByRole('button', { name: '取消订单' }).click();
+    await expectOpaque(xiaoying.getByText('取消订单？'));
     await xiaoying.getByRole('button', { name: '确认取消' }).click();
     await xiaoying.waitForURL(/\/cinema\/seat\?showId=/);
     await expect

@@ -13,7 +13,7 @@ import {
   type cinemaShowsCall,
   type showSeatsCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { expectOpaque, launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -117,6 +117,7 @@ describe('paying for tickets', () => {
       .poll(() => page.getByRole('radio', { name: /会员卡支付/ }).isChecked(), POLL)
       .toBe(true);
     await untilStill(page.locator('.pay-sheet'));
+    await expectOpaque(page.locator('.pay-sheet').getByRole('radio', { name: /会员卡支付/ }));
     await screenshot(page, 'payment-choose-method');
 
     // No pay password yet: set one from the pay sheet.
@@ -192,6 +193,7 @@ describe('paying for tickets', () => {
     await page.getByRole('button', { name: /^确认支付/ }).click();
     const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
     await expect.poll(() => sheet.count(), POLL).toBe(1);
+    await expectOpaque(sheet.locator('h2'));
     await screenshot(page, 'payment-sandbox-sheet');
     await sheet.getByRole('button', { name: /^确认支付/ }).click();
     await page.waitForURL(/\/order\/detail\?orderId=/);
@@ -205,6 +207,9 @@ describe('paying for tickets', () => {
 
     // Refund while allowed: the WeChat part goes back through (sandbox) WeChat.
     await page.getByRole('button', { name: '申请退票' }).click();
+    await untilStill(page.getByText('确认退票？'));
+    await expectOpaque(page.getByText('确认退票？'));
+    await screenshot(page, 'payment-refund-confirm');
     await page.getByRole('button', { name: '确认退票' }).click();
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)

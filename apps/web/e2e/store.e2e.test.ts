@@ -7,7 +7,7 @@ import type {
   getGoodsListCall,
   orderListCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { expectOpaque, launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -153,6 +153,7 @@ describe('the goods store', () => {
     await page.goBack();
     await page.getByRole('button', { name: '购物车，2 件' }).click();
     await untilStill(page.locator('.cart-sheet'));
+    await expectOpaque(page.locator('.cart-sheet').getByRole('button', { name: '去结算' }));
     await screenshot(page, 'store-cart');
     await page.locator('.cart-sheet').getByRole('button', { name: '去结算' }).click();
     await page.waitForURL(/\/store\/order\/payment$/);
@@ -282,6 +283,7 @@ describe('the goods store', () => {
     await page.getByRole('radio', { name: /微信支付/ }).check();
     await page.getByRole('button', { name: /^确认支付/ }).click();
     const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await expectOpaque(sheet.locator('h2'));
     await sheet.getByRole('button', { name: '取消' }).click();
     await expect
       .poll(() => page.getByTestId('payment-notice').textContent(), POLL)
@@ -317,6 +319,7 @@ describe('the goods store', () => {
 
     // Refunded while not picked up yet: the WeChat part goes back through (sandbox) WeChat.
     await page.getByRole('button', { name: '申请退款' }).click();
+    await expectOpaque(page.getByText('确认退款？'));
     await page.getByRole('button', { name: '确认退款' }).click();
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)
@@ -379,6 +382,9 @@ describe('the goods store', () => {
     await expect.poll(() => page.getByRole('link', { name: '去支付' }).count(), POLL).toBe(1);
     await screenshot(page, 'store-order-pending');
     await page.getByRole('button', { name: '取消订单' }).click();
+    await untilStill(page.getByText('取消订单？'));
+    await expectOpaque(page.getByText('取消订单？'));
+    await screenshot(page, 'store-cancel-confirm');
     await page.getByRole('button', { name: '确认取消' }).click();
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)

@@ -99,3 +99,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
 }
+
+/**
+ * The dialog or sheet holding `locator` has an opaque background: walking up from the element, some
+ * box paints a solid colour before the first fixed layer (the dialog's own frame) without one. A
+ * see-through dialog (antd-mobile's theme variables missing) draws its text over the page behind.
+ */
+export async function expectOpaque(locator: Locator): Promise<void> {
+  await locator.first().waitFor();
+  const found = await locator.first().evaluate((element) => {
+    const alphaOf = (colour: string): number => {
+      const parts = colour.match(/[\d.]+/g)?.map(Number) ?? [];
+      if (parts.length < 3) return 0;
+      return parts.length >= 4 ? parts[3]! : 1;
+    };
+    for (let node: Element | null = element; node && node !== document.body;) {
+      const style = getComputedStyle(node);
+      if (alphaOf(style.backgroundColor) === 1) {
+        return `opaque: ${node.className || node.tagName} ${style.backgroundColor}`;
+      }
+      if (style.position === 'fixed') {
+        return `see-through: ${node.className || node.tagName} ${style.backgroundColor}`;
+      }
+      node = node.parentElement;
+    }
+    return 'see-through: no background up to the page';
+  });
+  expect(found).toMatch(/^opaque: /);
+}
