@@ -237,6 +237,43 @@ describe('paying for tickets', () => {
     await context.close();
   });
 
+  it("after paying in WeChat's sheet from a page left with back, the seat page forgets the pending order and the order page leads to the ticket", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    const order = await holdSeats(token);
+    const showId = order.showInfo.showId;
+    await page.goto(`${server.baseUrl}/cinema/seat?showId=${showId}`);
+    const banner = page.getByRole('link', { name: /你有一笔该场次的待支付订单/ });
+    await banner.click();
+    await page.waitForURL(/\/cinema\/order\?showId=/);
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await expect.poll(() => sheet.count(), POLL).toBe(1);
+
+    // Back to the seats while WeChat's sheet is still up, and pay there.
+    await page.goBack();
+    await page.waitForURL(/\/cinema\/seat\?showId=/);
+    await expect.poll(() => banner.count(), POLL).toBe(1);
+    await sheet.getByRole('button', { name: /^确认支付/ }).click();
+    await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0);
+    await screenshot(page, 'payment-seat-page-after-paying');
+
+    // The order page no longer has anything to pay, and says where the ticket is.
+    await page.goto(`${server.baseUrl}/cinema/order?showId=${showId}`);
+    const toTicket = page.getByRole('link', { name: '查看电影票' });
+    await expect.poll(() => toTicket.count(), POLL).toBe(1);
+    expect(await page.getByText('订单已支付', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'payment-order-page-paid');
+    await toTicket.click();
+    await page.waitForURL(new RegExp(`/order/detail\\?orderId=${order.id}`));
+    await expect
+      .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
+      .toMatch(/^\d{10}$/);
+    await context.close();
+  });
+
   it('shows "checking" when the answer is lost, then sends the same request again without paying twice', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();

@@ -41,18 +41,29 @@ export function OrderConfirmation(props: {
     <QueryView
       query={pending}
       failureTitle={t('orderLoadFailed')}
-      isEmpty={(data) => !data.order}
+      isEmpty={(data) => !data.order && !data.paidOrderId}
       empty={noOrder}
       isNotFoundEmpty
     >
-      {({ order }) =>
-        order && (
+      {({ order, paidOrderId }) =>
+        order ? (
           <HeldOrder
             order={order}
             // The server's serverTime against when it answered gives the phone's clock offset.
             offsetMs={Date.parse(order.serverTime) - pending.dataUpdatedAt}
             defaultPhone={props.defaultPhone}
             renderPay={props.renderPay}
+          />
+        ) : (
+          // Paid meanwhile (WeChat's sheet after this page was left): lead to the ticket.
+          <EmptyState
+            title={t('paidTitle')}
+            description={t('paidHint')}
+            action={
+              <Link to={paths.orderDetail(paidOrderId!)} className="button button--primary">
+                {t('toTicket')}
+              </Link>
+            }
           />
         )
       }
