@@ -358,6 +358,56 @@ describe('finding a cinema', () => {
     await context.close();
   });
 
+  it('shows the cinemas at once while the location is slow, sorts them when it comes, and starts from it next time', async () => {
+    const context = await newPhone(browser);
+    // A location that answers only when the test says so (WeChat's takes seconds).
+    await context.addInitScript(() => {
+      const waiting: PositionCallback[] = [];
+      const answer = (latitude: number, longitude: number) => {
+        for (const success of waiting.splice(0)) {
+          success({
+            coords: { latitude, longitude, accuracy: 10 },
+            timestamp: Date.now(),
+          } as never);
+        }
+      };
+      Object.assign(window, { answerLocation: answer });
+      Object.defineProperty(navigator, 'geolocation', {
+        configurable: true,
+        value: {
+          getCurrentPosition: (success: PositionCallback) => void waiting.push(success),
+          watchPosition: () => 0,
+          clearWatch: () => undefined,
+        },
+      });
+    });
+    const page = await context.newPage();
+    await signIn(page, '/home/cinema');
+    const locating = page.getByRole('status').filter({ hasText: '正在获取你的位置' });
+    await page.locator('.cinema-item').first().waitFor({ timeout: 4_000 });
+    expect(await locating.count()).toBe(1);
+    expect(await page.locator('.cinema-item__distance').count()).toBe(0);
+    await screenshot(page, 'film-cinema-list-locating');
+
+    // Next to the Lujiazui cinema: sorted again, nearest first.
+    await page.evaluate(() =>
+      (window as unknown as { answerLocation(lat: number, lng: number): void }).answerLocation(
+        31.2397,
+        121.4998,
+      ),
+    );
+    await expect.poll(() => page.getByText('按距离排序').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.cinema-item__name').first().textContent())
+      .toContain('陆家嘴');
+
+    // Next visit (search): the remembered location sorts at once, before the fresh one answers.
+    await page.goto(`${server.baseUrl}/cinema/search?keyword=${encodeURIComponent('星幕')}`);
+    await page.locator('.cinema-item__distance').first().waitFor({ timeout: 4_000 });
+    expect(await page.locator('.cinema-item__name').first().textContent()).toContain('陆家嘴');
+    await context.close();
+  });
+
   it('sorts cinemas by distance when the location is shared', async () => {
     const context = await newPhone(browser);
     // Next to the Lujiazui cinema.

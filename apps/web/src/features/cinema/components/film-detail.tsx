@@ -156,10 +156,7 @@ function FilmDetailView(
 function FilmCinemas(props: { filmId: string; date: string }) {
   const t = cinemaMessages.useT();
   const location = useLocation();
-  const shows = useFilmShows(
-    { filmId: props.filmId, date: props.date, ...nearQueryOf(location) },
-    { enabled: location.status !== 'locating' },
-  );
+  const shows = useFilmShows({ filmId: props.filmId, date: props.date, ...nearQueryOf(location) });
   return (
     <QueryView
       query={shows}
