@@ -103,11 +103,34 @@ describe('booking a film from the home tab to held seats', () => {
     await signIn(page, '/home/index');
     await page.locator('.film-card').first().waitFor();
     await screenshot(page, 'film-home-index');
+    expect(await page.locator('.home-index__greeting').textContent()).toMatch(
+      /^你好，.+！ 今天想看什么电影？$/,
+    );
+    expect(
+      await page.getByRole('link', { name: '搜影院、地址或 IMAX 厅' }).getAttribute('href'),
+    ).toBe('/cinema/search');
 
     await page.locator('.film-card__action').first().click();
     await page.waitForURL(/\/cinema\/film\?filmId=/);
     await page.locator('.show-chip').first().waitFor();
     await screenshot(page, 'film-detail');
+    // The showtimes are below the synopsis and cast: a bar at the bottom leads there, then goes.
+    const buy = page.getByRole('button', { name: '选座购票' });
+    await buy.waitFor();
+    const box = (await buy.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    expect(box.y + box.height).toBeGreaterThan(600);
+    await buy.click();
+    await expect.poll(() => buy.count()).toBe(0);
+    await expect
+      .poll(() =>
+        page.locator('#film-showtimes').evaluate((section) => {
+          const top = section.getBoundingClientRect().top;
+          return top >= 0 && top < window.innerHeight / 2;
+        }),
+      )
+      .toBe(true);
+    await screenshot(page, 'film-detail-showtimes');
 
     // The cinema under the film, then one of its shows there.
     await page.locator('.cinema-item__link').first().click();

@@ -16,14 +16,24 @@ export const pendingFilmOrderQuery = (showId: string) =>
     queryFn: () => getPendingFilmOrder(showId),
     staleTime: 0,
     // Paid or cancelled elsewhere (WeChat's sheet finishing after its page was left, another
-    // phone): coming back to the page, or a while on it, brings the answer up to date.
+    // phone): coming back to the page brings the answer up to date.
     refetchOnWindowFocus: true,
-    refetchInterval: (query) => (query.state.data?.order ? PENDING_REFRESH_MS : false),
   });
 
-export function usePendingFilmOrder(showId: string, options: { enabled?: boolean } = {}) {
+/**
+ * `isWatching` (the default, for pages that only mention the order, like the seat page's banner):
+ * asks again every 10 s while an order is pending. /cinema/order turns it off: it runs its own
+ * countdown and pays the order itself.
+ */
+export function usePendingFilmOrder(
+  showId: string,
+  options: { enabled?: boolean; isWatching?: boolean } = {},
+) {
+  const isWatching = options.isWatching ?? true;
   return useQuery({
     ...pendingFilmOrderQuery(showId),
     enabled: (options.enabled ?? true) && showId !== '',
+    refetchInterval: (query) =>
+      isWatching && query.state.data?.order ? PENDING_REFRESH_MS : false,
   });
 }

@@ -25,7 +25,7 @@ export function OrderConfirmation(props: {
   renderPay: RenderPay;
 }) {
   const t = filmOrderMessages.useT();
-  const pending = usePendingFilmOrder(props.showId);
+  const pending = usePendingFilmOrder(props.showId, { isWatching: false });
   const noOrder = {
     title: t('noOrder'),
     description: t('noOrderHint'),
