@@ -234,6 +234,36 @@ describe('paying for tickets', () => {
     expect(detail.status).toBe('pending_payment');
     expect(detail.payments.map((p) => p.status)).toEqual(['cancelled']);
     expect(new URL(page.url()).pathname).toBe('/cinema/order');
+
+    // A failed attempt says so in the person's words, not WeChat's (or the sandbox's) errMsg.
+    await page.getByRole('button', { name: '重新支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    await page
+      .getByRole('dialog', { name: '微信支付（本地沙箱）' })
+      .getByRole('button', { name: '模拟支付失败' })
+      .click();
+    await expect
+      .poll(() => page.getByTestId('payment-notice').textContent(), POLL)
+      .toContain('支付没有完成，可以重新支付');
+    expect(await page.getByTestId('payment-notice').textContent()).not.toMatch(/sandbox/i);
+    await screenshot(page, 'payment-wechat-failed');
+
+    // Paid at the third attempt: one payment line with its amount, the two others only counted.
+    await page.getByRole('button', { name: '重新支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    await page
+      .getByRole('dialog', { name: '微信支付（本地沙箱）' })
+      .getByRole('button', { name: /^确认支付/ })
+      .click();
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    const payments = page.getByTestId('order-payments');
+    await expect.poll(() => payments.locator('li').count(), POLL).toBe(2);
+    expect(await payments.getByText('¥').count()).toBe(1);
+    expect(await page.getByTestId('unfinished-payments').textContent()).toBe(
+      '另有 2 次支付未完成，未扣款',
+    );
+    await payments.scrollIntoViewIfNeeded();
+    await screenshot(page, 'payment-lines-after-attempts');
     await context.close();
   });
 

@@ -137,12 +137,10 @@ export function usePayFlow(options: {
           release();
           moveTo({ kind: 'cancelled' });
         },
-        onFail: (reason) => {
+        // WeChat's reason (errMsg, the sandbox's note) is for developers: the person gets ours.
+        onFail: () => {
           release();
-          moveTo({
-            kind: 'failed',
-            message: reason ? t('failed', { reason }) : t('failedNoReason'),
-          });
+          moveTo({ kind: 'failed', message: t('failedNoReason') });
         },
       });
       if (outcome === 'success') void check({ paymentId: fields.paymentId });
