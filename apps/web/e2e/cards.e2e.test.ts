@@ -43,7 +43,16 @@ describe('stored-value cards', () => {
       .poll(() => page.getByTestId('summary-film').textContent(), POLL)
       .toContain('260.00');
     expect(await page.getByTestId('summary-goods').textContent()).toContain('200.00');
+    // ¥260 and ¥200 are not ¥460: the money there is comes first, the shared card is said.
+    expect(await page.getByTestId('summary-total').textContent()).toContain('260.00');
+    expect(await page.getByTestId('summary-shared').textContent()).toBe(
+      '其中通用卡 ¥200.00 购票、卖品均可用，不重复计算',
+    );
     expect(await page.getByTestId('pay-password-state').textContent()).toBe('未设置');
+    // The page may be zoomed (no maximum-scale).
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(
+      /maximum-scale|user-scalable/,
+    );
     await screenshot(page, 'cards-account');
 
     // Set the pay password: a trivial one is refused here, a mismatch starts again.
@@ -86,6 +95,10 @@ describe('stored-value cards', () => {
     await expect
       .poll(() => page.getByTestId('card-balance').allTextContents(), POLL)
       .toEqual(['¥200.00', '¥60.00']);
+    // Card numbers are named by their last four digits only.
+    for (const text of await page.locator('.card-tile__number').allTextContents()) {
+      expect(text).toMatch(/^尾号 \d{4}$/);
+    }
     await expect.poll(() => page.getByTestId('card-record').count(), POLL).toBe(2);
     await screenshot(page, 'cards-card-list');
 
