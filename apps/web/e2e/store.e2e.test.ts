@@ -116,13 +116,15 @@ describe('the goods store', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await expect.poll(() => page.locator('.goods-card--sold-out').count(), POLL).toBeGreaterThan(0);
 
-    // A category: only its goods.
+    // A category, from far down the list: only its goods, from their top.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole('tab', { name: '爆米花' }).click();
     await expect
       .poll(() => new URL(page.url()).searchParams.get('categoryId'), POLL)
       .toBe(caramel.categoryId);
     await expect.poll(() => page.getByTestId('goods-card').count(), POLL).toBe(5);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await screenshot(page, 'store-product-list-popcorn');
 
     // The product: the large tub is low on stock.
@@ -181,7 +183,7 @@ describe('the goods store', () => {
     await phone.fill('12345678901');
     await page.getByRole('button', { name: '提交订单' }).click();
     await expect
-      .poll(() => page.getByText('请输入正确的 11 位手机号码（1 开头）').count(), POLL)
+      .poll(() => page.getByText('请输入正确的手机号码：11 位数字，以 13–19 开头').count(), POLL)
       .toBe(1);
     expect(new URL(page.url()).searchParams.has('orderId')).toBe(false);
     await screenshot(page, 'store-checkout');
@@ -412,7 +414,7 @@ describe('the goods store', () => {
     await page.waitForURL(/\/store\/order\/payment$/);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect
-      .poll(() => page.getByText('Enter a valid 11-digit mainland mobile number').count(), POLL)
+      .poll(() => page.getByText('Enter a valid mainland mobile number').count(), POLL)
       .toBe(1);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-checkout-en');
