@@ -166,6 +166,9 @@ describe('booking a film from the home tab to held seats', () => {
     await expect
       .poll(() => page.getByTestId('hold-countdown').textContent(), { timeout: 5_000 })
       .not.toBe(first);
+    expect(
+      await page.locator('.order-confirm__seats li > span:first-child').allTextContents(),
+    ).toEqual(seats.map((seat) => seat.label.replace(/^([A-Z]+)(\d+)$/, '$1排$2座')));
     // Our own hold is not reported as someone else taking the seats.
     expect(await page.getByText('刚被抢走').count()).toBe(0);
     await screenshot(page, 'film-order-confirmation');

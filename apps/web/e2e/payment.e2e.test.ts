@@ -301,6 +301,10 @@ describe('paying for tickets', () => {
     await expect
       .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
       .toMatch(/^\d{10}$/);
+    // Seats named as moviegoers read them.
+    expect(await page.getByTestId('order-seats').textContent()).toMatch(
+      /^[A-Z]+排\d+座、[A-Z]+排\d+座$/,
+    );
     await context.close();
   });
 

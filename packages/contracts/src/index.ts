@@ -14,6 +14,7 @@ export * from './rules/order-status.js';
 export * from './calls/cinema.js';
 export * from './calls/film-order.js';
 export * from './rules/seat-rules.js';
+export * from './rules/seat-name.js';
 export * from './calls/pay-password.js';
 export * from './rules/pay-password.js';
 export * from './rules/card-debits.js';

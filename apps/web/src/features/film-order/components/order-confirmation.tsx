@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatYuan, payParamFor, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import { formatYuan, payParamFor, seatName, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import type { RenderPay } from '@/lib/pay-slot';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -144,7 +145,7 @@ function HeldOrder(props: {
               <ul className="order-confirm__seats">
                 {order.seats.map((seat) => (
                   <li key={seat.id}>
-                    <span>{seat.label}</span>
+                    <span>{seatName(seat.label, getLang())}</span>
                     <span>¥{formatYuan(yuanToFen(seat.discountPrice))}</span>
                   </li>
                 ))}
