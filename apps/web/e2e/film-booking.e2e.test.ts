@@ -10,7 +10,7 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
-import { expectOpaque, launchBrowser, newPhone, screenshot } from './support/browser';
+import { contrastOf, expectOpaque, launchBrowser, newPhone, screenshot } from './support/browser';
 import { createUser, signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -102,6 +102,8 @@ describe('booking a film from the home tab to held seats', () => {
     const page = await context.newPage();
     await signIn(page, '/home/index');
     await page.locator('.film-card').first().waitFor();
+    // WCAG AA: the ratings on the white film cards.
+    expect(await contrastOf(page.locator('.film-card__rating'))).toBeGreaterThanOrEqual(4.5);
     await screenshot(page, 'film-home-index');
     expect(await page.locator('.home-index__greeting').textContent()).toMatch(
       /^你好，.+！ 今天想看什么电影？$/,

@@ -7,7 +7,14 @@ import type {
   getGoodsListCall,
   orderListCall,
 } from '@marquee/contracts';
-import { expectOpaque, launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import {
+  contrastOf,
+  expectOpaque,
+  launchBrowser,
+  newPhone,
+  screenshot,
+  untilStill,
+} from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -139,6 +146,10 @@ describe('the goods store', () => {
       .toBe(caramelLarge.price.toFixed(2));
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-product-detail');
+    // WCAG AA: the add-to-cart button's white text on its colour.
+    expect(
+      await contrastOf(page.getByRole('button', { name: '加入购物车' })),
+    ).toBeGreaterThanOrEqual(4.5);
     await page.getByRole('button', { name: '加入购物车' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent(), POLL).toBe('1');
 

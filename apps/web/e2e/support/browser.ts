@@ -127,3 +127,34 @@ export async function expectOpaque(locator: Locator): Promise<void> {
   });
   expect(found).toMatch(/^opaque: /);
 }
+
+/**
+ * The WCAG contrast ratio of an element's text against the first opaque background behind it
+ * (walking up to the page): 4.5 is AA for normal text.
+ */
+export async function contrastOf(locator: Locator): Promise<number> {
+  return locator.first().evaluate((element) => {
+    const rgba = (colour: string) => {
+      const parts = colour.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+      return { rgb: parts.slice(0, 3), alpha: parts.length >= 4 ? parts[3]! : 1 };
+    };
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    let background = [255, 255, 255];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const { rgb, alpha } = rgba(getComputedStyle(node).backgroundColor);
+      if (alpha === 1) {
+        background = rgb;
+        break;
+      }
+    }
+    const text = luminance(rgba(getComputedStyle(element).color).rgb);
+    const back = luminance(background);
+    return (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
+  });
+}
