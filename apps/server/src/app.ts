@@ -20,6 +20,7 @@ import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/
 import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
   filmOrderSteps,
+  registerFilmOrderConsoleRoutes,
   registerFilmOrderRoutes,
   type SeatStreamLimits,
 } from './modules/film-order/index.js';
@@ -44,6 +45,7 @@ import {
   assertSiteSecretsOpen,
   createSiteResolver,
 } from './modules/site/index.js';
+import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
 import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
@@ -185,13 +187,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStaffRoutes(app, deps);
   registerCardsRoutes(app, deps);
   registerPayPasswordRoutes(app, deps);
+  registerPhoneRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
+  if (!isProduction) registerSandboxSmsRoutes(app, deps);
   registerCinemaRoutes(app, deps);
   registerCinemaConsoleRoutes(app, deps, {
     settleCancelledShowOrder: (site, orderId, options) =>
       settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
   });
   registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
+  registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);

@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -10,22 +6,19 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
-
-type SeatMap = CallAnswer<typeof showSeatsCall>;
+import { moviegoerApi, payByWechat, type MoviegoerApi } from './support/api';
 import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
 import { createUser } from './support/login';
 import { startServer, type RunningServer } from './support/server';
+
+type SeatMap = CallAnswer<typeof showSeatsCall>;
 
 /**
  * Check-in at the door on a phone and order look-up at a desk, against the real server: a
  * moviegoer's paid ticket (made through the API and the sandbox's payment sheet), checked in once
  * by the cashier, refused the second time; a manager finds an order and refunds another.
  */
-const DESKTOP = { width: 1366, height: 768 };
-const consoleDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../console/dist/index.html',
-);
 
 /** Waits after a server round trip get 10 s: scrypt and RSA on a busy two-core machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -34,12 +27,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(consoleDist)) {
-    throw new Error(
-      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
-    );
-  }
+  requireConsoleBuild();
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = moviegoerApi(server.baseUrl);
 });
 
 afterAll(async () => {
@@ -47,38 +37,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function apiCall<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: {
-      site: 'www-test',
-      ...(options.token ? { token: options.token } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
+let api: MoviegoerApi;
 
 let showCursor = 0;
 /** A show of today (China time) at the demo cashier's cinema that has not started yet. */
 async function showOfToday(): Promise<string> {
-  const cinemas = await apiCall<{ list: { id: string; name: string }[] }>(
-    'GET',
-    '/api/cinema/list?pageSize=50',
-  );
+  const cinemas = await api<{ list: { id: string; name: string }[] }>('/cinema/list?pageSize=50');
   const cinema = cinemas.list.find((c) => c.name.includes('人民广场'))!;
   const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-  const day = await apiCall<{ films: { shows: { showId: string; startAt: string }[] }[] }>(
-    'GET',
-    `/api/cinema/shows?cinemaId=${cinema.id}&date=${today}`,
+  const day = await api<{ films: { shows: { showId: string; startAt: string }[] }[] }>(
+    `/cinema/shows?cinemaId=${cinema.id}&date=${today}`,
   );
   const shows = day.films
     .flatMap((film) => film.shows)
@@ -94,7 +62,7 @@ async function showOfToday(): Promise<string> {
 async function paidTicket(): Promise<{ orderId: string; orderNo: string; code: string }> {
   const buyer = await createUser(server.baseUrl);
   const showId = await showOfToday();
-  const map = await apiCall<SeatMap>('GET', `/api/show/seats?showId=${showId}`);
+  const map = await api<SeatMap>(`/show/seats?showId=${showId}`);
   const taken = takenSeatIdsOf(map);
   let seatIds: string[] | null = null;
   for (const row of map.rows) {
@@ -108,41 +76,27 @@ async function paidTicket(): Promise<{ orderId: string; orderNo: string; code: s
     }
   }
   if (!seatIds) throw new Error('no two free seats side by side');
-  const order = await apiCall<{ id: string }>('POST', '/api/filmOrder/create', {
+  const order = await api<{ id: string }>('/filmOrder/create', {
     token: buyer.token,
     body: { showId, seatIds },
   });
-  const pay = await apiCall<{ packageValue: string }>('POST', '/api/wxpay/wechatPay', {
-    token: buyer.token,
-    body: { param: { orderType: 'FILM_ORDER', orderId: order.id } },
-    headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-  });
-  const prepayId = pay.packageValue.replace(/^prepay_id=/, '');
-  const sheet = await fetch(`${server.baseUrl}/sandbox/pay/${prepayId}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'success', deliveries: 1 }),
-  });
-  expect(sheet.status).toBe(200);
+  await payByWechat(
+    server.baseUrl,
+    buyer.token,
+    { orderType: 'FILM_ORDER', orderId: order.id },
+    {
+      deliveries: 1,
+    },
+  );
   let detail: { orderNo: string; status: string; ticket: { code: string } | null } | null = null;
   await expect
     .poll(async () => {
-      detail = await apiCall('GET', `/api/order/detail?orderId=${order.id}`, {
-        token: buyer.token,
-      });
+      detail = await api(`/order/detail?orderId=${order.id}`, { token: buyer.token });
       return detail!.status;
     })
     .toBe('ticketed');
   const paid = detail!;
   return { orderId: order.id, orderNo: paid.orderNo, code: paid.ticket!.code };
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.baseUrl}/console/sign-in`);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(/\/console\/?$/);
 }
 
 /** Visible buttons and inputs smaller than a thumb (44 px high), with their text. */
@@ -168,7 +122,7 @@ describe('check-in at the door and orders at the desk', () => {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await signIn(page, 'cashier', 'cashier2026');
+    await consoleSignIn(page, server.baseUrl, 'cashier', 'cashier2026');
 
     // The menu folds into a drawer on a phone.
     await page.getByTestId('console-menu-button').click();
@@ -227,12 +181,11 @@ describe('check-in at the door and orders at the desk', () => {
   it('a manager finds an order at the desk and refunds another with a reason', async () => {
     const used = await paidTicket();
     const toRefund = await paidTicket();
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
-    context.setDefaultTimeout(15_000);
+    const context = await desktop(browser);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await signIn(page, 'manager', 'manager2026');
+    await consoleSignIn(page, server.baseUrl, 'manager', 'manager2026');
 
     await page.getByTestId('console-menu').getByText('订单').click();
     await page.waitForURL(/\/console\/orders$/);
@@ -263,6 +216,11 @@ describe('check-in at the door and orders at the desk', () => {
     await poll(() => dialog.isVisible()).toBe(false);
     await poll(() => drawer.getByTestId('order-refund').count()).toBe(0);
     await poll(() => drawer.getByTestId('order-audit').innerText()).toContain('员工退款');
+    // The status trail reads in the page's language, with the reason the manager typed.
+    const events = await drawer.getByTestId('order-events').innerText();
+    expect(events).toContain('微信支付成功');
+    expect(events).toContain('员工 manager 退款：影厅放映设备故障，顾客要求退票');
+    expect(events).not.toMatch(/paid by|refunded by/);
     expect(await drawer.getByTestId('order-facts').innerText()).toContain('已退款');
     expect(await drawer.getByTestId('order-refunds').innerText()).toContain('微信支付');
     expect(await drawer.getByTestId('order-facts').innerText()).toContain(toRefund.code);

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { moviegoerApi, payByWechat as payWithSheet, type MoviegoerApi } from './support/api';
 import { launchBrowser, screenshot } from './support/browser';
+import { desktop, requireConsoleBuild } from './support/console';
 import { createUser } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -12,22 +11,14 @@ import { startServer, type RunningServer } from './support/server';
  * The console's reports at desktop size: a moviegoer pays tickets and goods by WeChat (the
  * sandbox), the owner reads the figures, the charts and the CSV export.
  */
-const DESKTOP = { width: 1366, height: 768 };
-const consoleDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../console/dist/index.html',
-);
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(consoleDist)) {
-    throw new Error(
-      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
-    );
-  }
+  requireConsoleBuild();
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = moviegoerApi(server.baseUrl);
 });
 
 afterAll(async () => {
@@ -35,40 +26,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(
-  pathAndQuery: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${pathAndQuery}`, {
-    method: options.body === undefined ? 'GET' : 'POST',
-    headers: {
-      site: 'www-test',
-      ...(options.token ? { token: options.token } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${pathAndQuery}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** Pay an order with WeChat through the sandbox's sheet (which then notifies the server). */
-async function payByWechat(token: string, param: object, phone?: string) {
-  const pay = await api<{ packageValue: string }>('/wxpay/wechatPay', {
-    token,
-    body: { param, ...(phone ? { phone } : {}) },
-    headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-  });
-  const prepayId = pay.packageValue.replace(/^prepay_id=/, '');
-  const response = await fetch(`${server.baseUrl}/sandbox/pay/${prepayId}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'success' }),
-  });
-  expect(response.status).toBe(200);
-}
+let api: MoviegoerApi;
+const payByWechat = (
+  token: string,
+  param: { orderType: string; orderId: string },
+  phone?: string,
+) => payWithSheet(server.baseUrl, token, param, { phone });
 
 type Seat = { id: string; kind: string; state: string };
 
@@ -127,12 +90,7 @@ describe('console reports', () => {
     tickets += await buyTickets(buyer.token, cinemas.list[1]!.id, 3);
     await buyGoods(buyer.token, cinemas.list[0]!.id);
 
-    const context = await browser.newContext({
-      viewport: DESKTOP,
-      locale: 'zh-CN',
-      acceptDownloads: true,
-    });
-    context.setDefaultTimeout(15_000);
+    const context = await desktop(browser, { acceptDownloads: true });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -191,8 +149,7 @@ describe('console reports', () => {
   });
 
   it('a manager sees only the cinema reports of their cinemas', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
-    context.setDefaultTimeout(15_000);
+    const context = await desktop(browser, { locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/console/sign-in`);
     await page.getByLabel('Username').fill('manager');

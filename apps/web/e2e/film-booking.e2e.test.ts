@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   checkSeatSelection,
+  sweetSpot,
   takenSeatIdsOf,
   type CallAnswer,
   type showSeatsCall,
@@ -48,8 +49,15 @@ async function seatMapOf(showId: string): Promise<SeatMap> {
 /** Two side-by-side ordinary seats that the shared rules accept, or the chosen ones they refuse. */
 function findSeats(map: SeatMap, count: 1 | 2, wantOk: boolean) {
   const taken = takenSeatIdsOf(map);
-  for (const row of map.rows) {
-    for (const seat of row.seats) {
+  // As a person does: from the hall's best area outwards, which is where a large hall opens.
+  const spot = sweetSpot(map);
+  const byCloseness = <T extends { y?: number; x?: number }>(
+    list: readonly T[],
+    at: number,
+    key: 'x' | 'y',
+  ) => [...list].sort((a, b) => Math.abs((a[key] ?? 0) - at) - Math.abs((b[key] ?? 0) - at));
+  for (const row of byCloseness(map.rows, spot.y, 'y')) {
+    for (const seat of byCloseness(row.seats, spot.x, 'x')) {
       const next = row.seats.find((candidate) => candidate.x === seat.x + 1);
       const pick = count === 1 ? [seat] : next ? [seat, next] : [];
       if (pick.length !== count) continue;
@@ -207,7 +215,8 @@ describe('booking a film from the home tab to held seats', () => {
     for (const label of seats.map((seat) => seat.label)) {
       const seat = seatButton(page, label);
       expect(await seat.getAttribute('data-state')).toBe('taken');
-      expect(await seat.getAttribute('aria-label')).toContain('已售');
+      // Held by someone else, in words (decision 023: held and sold are told apart).
+      expect(await seat.getAttribute('aria-label')).toContain('他人锁定中');
       expect(await seat.getAttribute('aria-disabled')).toBe('true');
       // A tap anyway (past the disabled state) changes nothing.
       await seat.click({ force: true });
@@ -242,7 +251,7 @@ describe('booking a film from the home tab to held seats', () => {
     await page.locator('[data-seat]').first().waitFor();
     const available = page.locator('[data-seat][data-kind="normal"][data-state="available"]');
     expect(await available.first().getAttribute('aria-label')).toMatch(
-      /^Row [A-Z]+ seat \d+ ¥\d+\.\d\d available$/,
+      /^Row [A-Z]+ seat \d+, [a-z ]+, ¥\d+\.\d\d, available$/,
     );
     expect(await available.first().getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByRole('group', { name: /^Seat map of / }).count()).toBe(1);
@@ -485,7 +494,7 @@ async function seatWidth(page: Page): Promise<number> {
 }
 
 describe('the seat map of the 500-seat hall on a phone', () => {
-  it('fits the hall, zooms with a pinch and a double tap, and pans with a drag', async () => {
+  it('opens readable on the best area, zooms with a pinch and a double tap, and pans with a drag', async () => {
     const largeShowId = await findShow((seatCount) => seatCount >= 500);
     const smallShowId = await findShow((seatCount) => seatCount <= 80);
 
@@ -495,9 +504,14 @@ describe('the seat map of the 500-seat hall on a phone', () => {
     await page.locator('[data-seat]').first().waitFor();
     expect(await page.locator('[data-seat]').count()).toBeGreaterThanOrEqual(500);
     expect(await page.locator('[data-kind="couple-left"]').count()).toBeGreaterThan(0);
-    // The whole width fits the phone at first.
+    // It opens at a readable scale (18 px seats, not the 9 px of the whole width), centred on the
+    // hall's best area, with the minimap saying where that is (decision 023).
     const fitted = await seatWidth(page);
-    expect(fitted).toBeLessThan(15);
+    expect(fitted).toBeGreaterThanOrEqual(17);
+    expect(fitted).toBeLessThan(20);
+    await expect
+      .poll(() => page.getByTestId('seat-minimap').getAttribute('data-visible'))
+      .toBe('true');
     await screenshot(page, 'film-seat-map-large');
 
     // Pinch out with two fingers in the middle of the map.
@@ -528,7 +542,7 @@ describe('the seat map of the 500-seat hall on a phone', () => {
     await touch('touchStart', 20);
     for (let spread = 30; spread <= 120; spread += 10) await touch('touchMove', spread);
     await touch('touchEnd', 0);
-    await expect.poll(() => seatWidth(page)).toBeGreaterThan(fitted * 3);
+    await expect.poll(() => seatWidth(page)).toBeGreaterThan(fitted * 1.5);
     expect(
       await page.evaluate(() => (window as unknown as { seatMutations: number }).seatMutations),
     ).toBe(0);
@@ -552,11 +566,13 @@ describe('the seat map of the 500-seat hall on a phone', () => {
     // The drag did not choose anything.
     expect(await page.locator('[data-seat][data-state="chosen"]').count()).toBe(0);
 
-    // Back to the whole hall, then a double tap below the seats zooms in around it.
+    // Back to the opening view, then a double tap beside the seats zooms in around it.
     await page.reload();
     await page.locator('[data-seat]').first().waitFor();
-    await expect.poll(() => seatWidth(page)).toBeLessThan(15);
-    const tapAt = { x: cx, y: map.y + map.height - 8 };
+    await expect.poll(() => seatWidth(page)).toBeLessThan(20);
+    // On the row letters' strip: the hall itself, not a seat (a large hall opens with seats under
+    // the whole viewport).
+    const tapAt = { x: map.x + 12, y: cy };
     for (let tap = 0; tap < 2; tap += 1) {
       await cdp.send('Input.dispatchTouchEvent', {
         type: 'touchStart',
@@ -564,7 +580,7 @@ describe('the seat map of the 500-seat hall on a phone', () => {
       });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     }
-    await expect.poll(() => seatWidth(page)).toBeGreaterThan(fitted * 3);
+    await expect.poll(() => seatWidth(page)).toBeGreaterThan(fitted * 1.5);
     expect(await page.locator('[data-seat][data-state="chosen"]').count()).toBe(0);
 
     // Row labels stay on screen while panning.

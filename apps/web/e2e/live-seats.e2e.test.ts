@@ -4,12 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  checkSeatSelection,
-  takenSeatIdsOf,
-  type CallAnswer,
-  type showSeatsCall,
-} from '@marquee/contracts';
+import { bestSeats, type CallAnswer, type showSeatsCall } from '@marquee/contracts';
 import { launchBrowser, newPhone, screenshot, signInAs } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -53,20 +48,15 @@ async function pickShow(): Promise<string> {
   return shows.films[0]!.shows[0]!.showId;
 }
 
-/** Two side-by-side ordinary seats the shared rules accept. */
+/**
+ * Two side-by-side seats the shared rules accept: the best pair (推荐选座), where a large hall's
+ * map opens, so both are on screen without panning.
+ */
 function twoSeats(map: SeatMap): string[] {
-  const taken = takenSeatIdsOf(map);
-  for (const row of map.rows) {
-    for (const seat of row.seats) {
-      const next = row.seats.find((candidate) => candidate.x === seat.x + 1);
-      if (!next || [seat, next].some((s) => s.kind !== 'normal' || s.state !== 'available')) {
-        continue;
-      }
-      const check = checkSeatSelection(map, taken, [seat.id, next.id], map.maxSeatsPerOrder);
-      if (check.ok) return [seat.label, next.label];
-    }
-  }
-  throw new Error('no two free seats');
+  const best = bestSeats(map, 2);
+  if (best.kind !== 'row') throw new Error('no two free seats');
+  const byId = new Map(map.rows.flatMap((row) => row.seats).map((seat) => [seat.id, seat]));
+  return best.seatIds.map((id) => byId.get(id)!.label);
 }
 
 const seatButton = (page: Page, label: string) => page.locator(`[data-seat="${label}"]`);

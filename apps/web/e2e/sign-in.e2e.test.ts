@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot } from './support/browser';
-import { signInFresh } from './support/login';
+import { signInFresh, tokenOf } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -119,6 +119,104 @@ describe('sign-in through the messenger sandbox', () => {
     await signInFresh(page, server.baseUrl, '/home/account');
     await expect.poll(() => page.title()).toBe('Me - Marquee Cinemas');
     await expect.poll(() => page.getByText('My cards').count()).toBe(1);
+    await context.close();
+  });
+
+  it('ends on an error with a retry when the sign-in settings fail to load, and the retry works', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    let failures = 0;
+    await page.route(/\/api\/wx\/authConfig/, async (route) => {
+      if (failures === 0) {
+        failures += 1;
+        await route.abort('failed');
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto(`${server.baseUrl}/home/account?tab=cards`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('无法开始登录');
+    await screenshot(page, 'sign-in-error');
+    await page.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+    await page.getByRole('button', { name: '小影', exact: true }).click();
+    await page.waitForURL(/\/home\/account/);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('cards');
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('小影');
+    expect(failures).toBe(1);
+    await context.close();
+  });
+
+  it('refuses a sign-in return whose state this tab did not send (login CSRF)', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    // A code the attacker got for their own account, planted in a link with a state of theirs.
+    await page.goto(
+      `${server.baseUrl}/home/index?from=wechat&code=sandbox:attacker-${Date.now()}&state=forged`,
+    );
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('登录校验未通过');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'movie.token')).toBe(false);
+    expect(new URL(page.url()).searchParams.has('code')).toBe(false);
+    await screenshot(page, 'sign-in-state-refused');
+    await page.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+    await page.getByRole('button', { name: '小影', exact: true }).click();
+    await expect.poll(() => page.getByText('你好，小影').count()).toBe(1);
+    await context.close();
+  });
+
+  it('signs in again when the session ends mid-use and comes back to the same page', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const user = await signInFresh(page, server.baseUrl, '/home/index');
+    await expect.poll(() => page.getByText(`你好，${user.nickname}`).count()).toBe(1);
+    const logout = await fetch(`${server.baseUrl}/api/userInfo/logout`, {
+      method: 'POST',
+      headers: { site: 'www-test', token: user.token, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(((await logout.json()) as { code: number }).code).toBe(0);
+    // Move inside the app (no reload): the order list's call is the first to meet the ended session.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/home/order?kind=store');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
+    await page.locator('#nickname').fill(user.nickname);
+    await page.locator('#nickname').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/home/order' && !url.searchParams.has('code'));
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('store');
+    expect(await page.getByText('登录已失效').count()).toBe(0);
+    expect((await tokenOf(context)) === user.token).toBe(false);
+    await context.close();
+  });
+
+  it("shows the site's own brand from the server: title, header and colour", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInFresh(page, server.baseUrl);
+    // Another chain's row, as the server would serve it for that chain's site.
+    await page.route(/\/api\/wx\/authConfig/, async (route) => {
+      const response = await route.fetch();
+      const envelope = (await response.json()) as { data: { brand: Record<string, unknown> } };
+      envelope.data.brand = {
+        name: '银河影城连锁',
+        shortName: '银河影城',
+        shortNameEn: 'Galaxy Cinemas',
+        logoUrl: null,
+        themeColor: '#1d4ed8',
+      };
+      await route.fulfill({ response, json: envelope });
+    });
+    await page.goto(`${server.baseUrl}/home/index`);
+    await expect.poll(() => page.title()).toBe('首页 - 银河影城');
+    await expect.poll(() => page.locator('h1.home-index__brand').textContent()).toBe('银河影城');
+    expect(await page.content()).not.toContain('星幕影城');
+    const colour = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand').trim(),
+    );
+    expect(colour).toBe('#1d4ed8');
+    await screenshot(page, 'branded-header-other-site');
     await context.close();
   });
 

@@ -129,6 +129,30 @@ export const errorCatalogue = {
     zh: (d) => `支付密码错误次数过多，请 ${minutes(d.retryAfterSeconds)} 分钟后再试`,
     en: (d) => `Too many wrong pay passwords. Try again in ${minutes(d.retryAfterSeconds)} min.`,
   },
+  PHONE_CODE_WRONG: {
+    code: 42280,
+    status: 422,
+    zh: (d) => `验证码错误，还可尝试 ${String(d.triesLeft ?? '')} 次`,
+    en: (d) => `Wrong code. ${String(d.triesLeft ?? '')} tries left.`,
+  },
+  PHONE_CODE_EXPIRED: {
+    code: 42281,
+    status: 422,
+    zh: () => '验证码已失效（过期、已使用或错误次数过多），请重新获取',
+    en: () => 'This code no longer works (expired, used or too many tries). Ask for a new one.',
+  },
+  PHONE_NOT_BOUND: {
+    code: 42282,
+    status: 422,
+    zh: () => '账户还没有绑定手机号，请先绑定手机号',
+    en: () => 'No phone number is bound to your account yet. Bind one first.',
+  },
+  SMS_UNAVAILABLE: {
+    code: 50203,
+    status: 502,
+    zh: () => '短信服务暂不可用，请稍后再试或联系影城',
+    en: () => 'Text messages cannot be sent right now. Try later or ask the cinema.',
+  },
   PAY_PASSWORD_NOT_SET: {
     code: 42208,
     status: 422,
@@ -180,6 +204,18 @@ export const errorCatalogue = {
     status: 422,
     zh: () => '该场次已开场或停止售票，请选择其他场次',
     en: () => 'This show has started or is no longer on sale. Choose another show.',
+  },
+  SHOW_SALES_CLOSED: {
+    code: 42231,
+    status: 422,
+    zh: (d) =>
+      Number(d.salesCloseMinutes ?? 0) > 0
+        ? `该场次开场前 ${String(d.salesCloseMinutes)} 分钟停止在线售票，请选择其他场次`
+        : '该场次即将开场，已停止在线售票，请选择其他场次',
+    en: (d) =>
+      Number(d.salesCloseMinutes ?? 0) > 0
+        ? `Online sales close ${String(d.salesCloseMinutes)} minutes before the show. Choose another show.`
+        : 'This show is about to start and online sales have closed. Choose another show.',
   },
   RATE_LIMITED: {
     code: 42901,

@@ -22,4 +22,5 @@ export const builtAreas: readonly ConsoleArea[] = [
   'orders',
   'films',
   'schedule',
+  'cinemas',
 ];

@@ -14,7 +14,7 @@ export const menuMessages = defineMessages(
     staff: '员工',
     audit: '操作日志',
     welcome: '欢迎，{name}',
-    welcomeHint: '请从左侧菜单选择要做的事。',
+    welcomeHint: '选择要做的事：',
     notBuilt: '「{area}」还没有做好',
     notBuiltHint: '这个页面还在建设中，以后的版本会提供。现在能用的是左侧菜单中的其他页面。',
     forbidden: '你的角色不能使用「{area}」',
@@ -35,7 +35,7 @@ export const menuMessages = defineMessages(
     staff: 'Staff',
     audit: 'Audit log',
     welcome: 'Welcome, {name}',
-    welcomeHint: 'Pick what to do from the menu on the left.',
+    welcomeHint: 'What would you like to do?',
     notBuilt: '"{area}" is not built yet',
     notBuiltHint:
       'This page is still being built and comes in a later version. The other pages in the menu work now.',

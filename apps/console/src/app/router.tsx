@@ -31,6 +31,7 @@ export function createRouter() {
           lazyPage(areaPaths.orders, () => import('./routes/orders-page')),
           lazyPage(areaPaths.films, () => import('./routes/films-page')),
           lazyPage(areaPaths.schedule, () => import('./routes/schedule-page')),
+          lazyPage(areaPaths.cinemas, () => import('./routes/cinemas-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),

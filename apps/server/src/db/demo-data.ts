@@ -19,6 +19,8 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
     .values({
       code: DEMO_SITE_CODE,
       name: '星幕影城（演示）',
+      short_name: '星幕影城',
+      short_name_en: 'Marquee Cinemas',
       messenger_mode: 'sandbox',
       wechat_app_id: 'wx-sandbox-www-test',
       wechat_app_secret: null,

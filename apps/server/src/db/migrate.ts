@@ -14,12 +14,19 @@ import m0012 from './migrations/0012-encrypt-site-secrets.js';
 import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
+import m0016 from './migrations/0016-show-seat-blocks.js';
 import m0018 from './migrations/0018-notification-source.js';
+import m0019 from './migrations/0019-hall-layouts.js';
+import m0021 from './migrations/0021-holds-end-at-the-show.js';
+import m0025 from './migrations/0025-phone-codes.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
  * Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. 0012 encrypts
- * secrets, so it needs the key.
+ * secrets, so it needs the key. Numbers were handed out to parallel work ahead of time, so a
+ * database of an earlier release can meet a new migration numbered below its last one (0016 and
+ * 0017 arrived after 0018 had shipped): the migrator runs such pending ones too
+ * (`allowUnorderedMigrations`); none of them depends on a later number.
  */
 const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => ({
   '0001-foundation': m0001,
@@ -37,8 +44,12 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0013-seat-holds-in-one-call': m0013,
   '0014-check-in': m0014,
   '0015-schedule': m0015,
-  // 0016–0017 are free (numbers were handed to parallel branches).
+  '0016-show-seat-blocks': m0016,
+  // 0017 is free (numbers were handed to parallel branches).
   '0018-notification-source': m0018,
+  '0019-hall-layouts': m0019,
+  '0021-holds-end-at-the-show': m0021,
+  '0025-phone-codes': m0025,
 });
 
 export async function migrateToLatest(
@@ -53,7 +64,12 @@ export async function migrateToLatest(
   // creating ours. Name the schema the connection works in.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

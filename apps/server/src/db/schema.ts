@@ -40,6 +40,13 @@ export interface SitesTable {
   >;
   /** The origin WeChat Pay's notify_url is built on (0011); null: the env PUBLIC_ORIGIN. */
   public_origin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Online sales of a show close this many minutes before its start (0021). */
+  sales_close_minutes: ColumnType<number, number | undefined, number>;
+  /** The brand the web app shows (0021): short_name null means `name`, short_name_en null the Chinese. */
+  short_name: ColumnType<string | null, string | null | undefined, string | null>;
+  short_name_en: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_url: ColumnType<string | null, string | null | undefined, string | null>;
+  theme_color: ColumnType<string, string | undefined, string>;
 }
 
 /** WeChat's access token and JS-SDK ticket per site, with the lease of the one refreshing them. */
@@ -135,6 +142,39 @@ export interface OrdersTable {
   used_at: NullableTimestamp;
   used_by_staff_id: string | null;
   used_by_name: string | null;
+}
+
+export interface PhoneCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'payPasswordReset' | 'bindPhone';
+  phone: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SmsMessagesTable {
+  id: Generated<number>;
+  site_id: string;
+  phone: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface CardSecurityEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind:
+    | 'payPasswordSet'
+    | 'payPasswordChanged'
+    | 'payPasswordReset'
+    | 'payPasswordLocked'
+    | 'phoneBound';
+  phone: string | null;
+  created_at: CreatedAt;
 }
 
 export interface OrderEventsTable {
@@ -300,13 +340,28 @@ export interface HallsTable {
   id: Generated<string>;
   cinema_id: string;
   name: string;
+  /** The current layout's size, kept for readers of before 0019; the layout is the truth. */
   columns: number;
   row_count: number;
+}
+
+/** A version of a hall's seat layout (0019): seats and price areas belong to one. */
+export interface HallLayoutsTable {
+  id: Generated<string>;
+  hall_id: string;
+  version: number;
+  columns: number;
+  row_count: number;
+  /** By y; may be empty for a layout made by the hall's insert trigger (labels then come from seats). */
+  row_labels: Generated<string[]>;
+  created_at: CreatedAt;
 }
 
 export interface PriceAreasTable {
   id: Generated<string>;
   hall_id: string;
+  /** Filled with the hall's current layout when not given (0019). */
+  layout_id: Generated<string>;
   code: string;
   name: string;
   color: string;
@@ -316,6 +371,7 @@ export interface PriceAreasTable {
 export interface SeatsTable {
   id: Generated<string>;
   hall_id: string;
+  layout_id: Generated<string>;
   row_label: string;
   col: number;
   x: number;
@@ -348,6 +404,8 @@ export interface ShowsTable {
   site_id: string;
   cinema_id: string;
   hall_id: string;
+  /** The layout version its seats are of (0019); the hall's current one when not given. */
+  layout_id: Generated<string>;
   film_id: string;
   start_at: Timestamp;
   end_at: Timestamp;
@@ -393,6 +451,35 @@ export interface FilmOrderSeatsTable {
   hold_expires_at: Timestamp;
   /** Bumped from one sequence on every change of state (migration 0013): availability versions. */
   version: Generated<number>;
+  /** Released because staff moved the order to another seat (0016): no longer the order's seat. */
+  moved_at: NullableTimestamp;
+}
+
+/** Broken seats of one show (0016-show-seat-blocks): blocked while `unblocked_at` is null. */
+export interface ShowSeatBlocksTable {
+  id: Generated<number>;
+  show_id: string;
+  seat_id: string;
+  reason: string;
+  blocked_by_staff_id: string | null;
+  blocked_by: string;
+  blocked_at: Timestamp;
+  unblocked_by_staff_id: string | null;
+  unblocked_by: string | null;
+  unblocked_at: NullableTimestamp;
+  version: Generated<number>;
+}
+
+/** Seats of orders moved by staff off broken seats (0016-show-seat-blocks). */
+export interface FilmOrderSeatMovesTable {
+  id: Generated<number>;
+  order_id: string;
+  show_id: string;
+  from_seat_id: string;
+  to_seat_id: string;
+  reason: string;
+  moved_at: Timestamp;
+  moved_by_staff_id: string | null;
 }
 
 /** The goods store (0007-store). */
@@ -495,6 +582,8 @@ export interface AuditLogTable {
 }
 
 export interface Database {
+  show_seat_blocks: ShowSeatBlocksTable;
+  film_order_seat_moves: FilmOrderSeatMovesTable;
   staff: StaffTable;
   staff_cinemas: StaffCinemasTable;
   staff_sessions: StaffSessionsTable;
@@ -518,6 +607,9 @@ export interface Database {
   wechat_tokens: WechatTokensTable;
   rate_limit_counters: RateLimitCountersTable;
   users: UsersTable;
+  phone_codes: PhoneCodesTable;
+  sms_messages: SmsMessagesTable;
+  card_security_events: CardSecurityEventsTable;
   sessions: SessionsTable;
   messenger_codes: MessengerCodesTable;
   card_types: CardTypesTable;
@@ -526,6 +618,7 @@ export interface Database {
   order_events: OrderEventsTable;
   cinemas: CinemasTable;
   halls: HallsTable;
+  hall_layouts: HallLayoutsTable;
   price_areas: PriceAreasTable;
   seats: SeatsTable;
   films: FilmsTable;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDateOf, localInstant } from './local-date.js';
+import { addDays, businessDateOf, localDateOf, localInstant } from './local-date.js';
 
 describe('local dates (Asia/Shanghai)', () => {
   it('puts 16:30 UTC on the next local day', () => {
@@ -15,5 +15,13 @@ describe('local dates (Asia/Shanghai)', () => {
   it('adds days across a month end', () => {
     expect(addDays('2026-11-29', 3)).toBe('2026-12-02');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('keeps the small hours with the evening before: the business day starts at 06:00', () => {
+    // 00:30 and 05:59 local on the 23rd belong to the 22nd; 06:00 starts the 23rd.
+    expect(businessDateOf(new Date('2026-11-22T16:30:00Z'))).toBe('2026-11-22');
+    expect(businessDateOf(new Date('2026-11-22T21:59:59Z'))).toBe('2026-11-22');
+    expect(businessDateOf(new Date('2026-11-22T22:00:00Z'))).toBe('2026-11-23');
+    expect(businessDateOf(new Date('2026-11-22T15:50:00Z'))).toBe('2026-11-22');
   });
 });

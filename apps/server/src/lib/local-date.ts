@@ -19,3 +19,15 @@ export function localInstant(date: string, minutesAfterMidnight = 0): Date {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * Hour (local) at which a cinema's business day (营业日) begins. A show at 00:30 belongs to the
+ * evening before, as on a cinema's own schedule and its tickets: the door takes that ticket at
+ * 23:50, and the day's report counts it with the evening.
+ */
+export const BUSINESS_DAY_STARTS_AT_HOUR = 6;
+
+/** YYYY-MM-DD of the business day an instant falls in (06:00 local to 06:00 the next day). */
+export function businessDateOf(instant: Date): string {
+  return localDateOf(new Date(instant.getTime() - BUSINESS_DAY_STARTS_AT_HOUR * 3600_000));
+}

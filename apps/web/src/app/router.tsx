@@ -29,7 +29,7 @@ function Root() {
   );
 }
 
-/** The 18 routes of spec §2. */
+/** The 18 routes of spec §2, and account security (phone, pay password reset). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -76,6 +76,11 @@ export const routes: RouteObject[] = [
             routePaths.accountCardList,
             'accountCardList',
             () => import('./routes/account-card-list'),
+          ),
+          page(
+            routePaths.accountSecurity,
+            'accountSecurity',
+            () => import('./routes/account-security'),
           ),
           page(
             routePaths.storeProductList,

@@ -7,7 +7,14 @@ import { getUserInfo, userInfoQuery } from '@/features/auth/api/get-user-info';
 import { login } from '@/features/auth/api/login';
 import { authMessages } from '@/features/auth/auth-messages';
 import { sessionStore } from '@/features/auth/session-store';
-import { runSignIn, type SignInOutcome } from '@/features/auth/sign-in';
+import {
+  restartSignIn,
+  runSignIn,
+  type SignInDeps,
+  type SignInOutcome,
+} from '@/features/auth/sign-in';
+import { onSessionInvalid } from '@/lib/api/session-expiry';
+import { setBrand } from '@/lib/brand';
 import { userCardsQuery } from '@/features/cards/api/get-user-cards';
 import { clearToken, readToken, writeToken } from '@/lib/cookies';
 import { randomState } from '@/lib/random';
@@ -25,22 +32,66 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function browserSignIn(): Promise<SignInOutcome> {
-  return runSignIn({
-    isLeavingPage: () => isLeavingPage,
-    getUrl: () => new URL(window.location.href),
-    replaceUrl: (url) => window.history.replaceState(window.history.state, '', url.toString()),
-    redirect: (url) => window.location.assign(url),
-    reload: () => window.location.reload(),
-    getToken: () => readToken(),
-    setToken: (token) => writeToken(token),
-    clearToken: () => clearToken(),
-    login,
-    getUserInfo,
-    getAuthConfig,
-    newState: randomState,
-    logError: (error) => console.error('sign-in failed', error),
+/** The OAuth state lives in this tab only: another tab or a forged link cannot present it. */
+const STATE_KEY = 'marquee.oauthState';
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+// One authConfig request per page load serves both sign-in and the site's brand; a failed one is
+// asked again on retry.
+let authConfigOnce: ReturnType<typeof getAuthConfig> | null = null;
+function loadAuthConfig(): ReturnType<typeof getAuthConfig> {
+  authConfigOnce ??= getAuthConfig().catch((error: unknown) => {
+    authConfigOnce = null;
+    throw error;
   });
+  return authConfigOnce;
+}
+
+/** The site's brand for titles, header and share messages; the app still works without it. */
+function loadBrand(): Promise<void> {
+  return loadAuthConfig().then(
+    (config) => setBrand(config.brand),
+    (error: unknown) => console.warn('site brand not loaded', error),
+  );
+}
+
+const browserDeps: SignInDeps = {
+  isLeavingPage: () => isLeavingPage,
+  getUrl: () => new URL(window.location.href),
+  replaceUrl: (url) => window.history.replaceState(window.history.state, '', url.toString()),
+  redirect: (url) => window.location.assign(url),
+  reload: () => window.location.reload(),
+  getToken: () => readToken(),
+  setToken: (token) => writeToken(token),
+  clearToken: () => clearToken(),
+  login,
+  getUserInfo,
+  getAuthConfig: loadAuthConfig,
+  newState: randomState,
+  saveState: (state) => sessionStorageOrNull()?.setItem(STATE_KEY, state),
+  takeState: () => {
+    const storage = sessionStorageOrNull();
+    const state = storage?.getItem(STATE_KEY) ?? null;
+    storage?.removeItem(STATE_KEY);
+    return state;
+  },
+  logError: (error) => console.error('sign-in failed', error),
+};
+
+/** Whatever goes wrong, sign-in ends in an outcome the gate can show: never a pending spinner. */
+function browserSignIn(): Promise<SignInOutcome> {
+  return runSignIn(browserDeps).catch((error: unknown): SignInOutcome => ({
+    kind: 'failed',
+    step: 'config',
+    error,
+  }));
 }
 
 /** After sign-in the usable card list is loaded, then the ready flag is set (spec §4). */
@@ -54,17 +105,34 @@ async function finishSignIn(queryClient: QueryClient, outcome: SignInOutcome): P
   sessionStore.update({ isReady: true });
 }
 
-// Sign-in runs once per page load, even when React mounts the gate twice in development.
+// Sign-in runs once per page load, even when React mounts the gate twice in development; a
+// retry after a failure starts it again.
 let signingIn: Promise<SignInOutcome> | null = null;
+
+function failureText(
+  t: ReturnType<typeof authMessages.useT>,
+  outcome: Extract<SignInOutcome, { kind: 'failed' }>,
+) {
+  const detail = outcome.error instanceof Error ? outcome.error.message : '';
+  switch (outcome.step) {
+    case 'config':
+      return { title: t('startFailed'), message: detail || t('startFailedHint') };
+    case 'state':
+      return { title: t('stateMismatch'), message: t('stateMismatchHint') };
+    case 'exchange':
+      return { title: t('signInFailed'), message: detail || t('signInFailedHint') };
+  }
+}
 
 export function SignInGate(props: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const t = authMessages.useT();
 
   useEffect(() => {
     let isCurrent = true;
-    signingIn ??= browserSignIn().then(async (result) => {
+    signingIn ??= Promise.all([browserSignIn(), loadBrand()]).then(async ([result]) => {
       await finishSignIn(queryClient, result);
       return result;
     });
@@ -74,21 +142,38 @@ export function SignInGate(props: { children: ReactNode }) {
     return () => {
       isCurrent = false;
     };
-  }, [queryClient]);
+  }, [queryClient, attempt]);
+
+  // A session that ends mid-use (-1001 on any call) signs in again and comes back to this page.
+  const isSignedIn = outcome?.kind === 'signed-in';
+  useEffect(() => {
+    if (!isSignedIn) return;
+    let isRestarting = false;
+    return onSessionInvalid(() => {
+      if (isRestarting) return;
+      isRestarting = true;
+      setOutcome({ kind: 'redirecting' });
+      void restartSignIn(browserDeps).then(setOutcome);
+    });
+  }, [isSignedIn]);
 
   if (outcome?.kind === 'signed-in') return props.children;
   if (outcome?.kind === 'failed') {
-    const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    const text = failureText(t, outcome);
     return (
       <FailureBlock
-        title={t('signInFailed')}
-        message={message || t('signInFailedHint')}
+        title={text.title}
+        message={text.message}
         retryLabel={t('signInAgain')}
         onRetry={() => {
+          // A used or refused code must not be sent again: start from this page without it.
           const url = new URL(window.location.href);
           url.searchParams.delete('code');
           url.searchParams.delete('state');
-          window.location.assign(url.toString());
+          window.history.replaceState(window.history.state, '', url.toString());
+          signingIn = null;
+          setOutcome(null);
+          setAttempt((count) => count + 1);
         }}
       />
     );

@@ -22,12 +22,32 @@ export function readToken(jar: CookieJar = documentCookies): string | undefined 
   return undefined;
 }
 
-export function writeToken(token: string, jar: CookieJar = documentCookies): void {
+/**
+ * The cookie is written by the page itself (the server sets none), so the page's own protocol
+ * says whether it was served over HTTPS: there, `Secure` keeps the token off plain HTTP (behind a
+ * TLS-terminating proxy the browser still sees https:).
+ */
+function isHttpsPage(): boolean {
+  return typeof location !== 'undefined' && location.protocol === 'https:';
+}
+
+function attributes(isSecure: boolean): string {
+  return `Path=/; SameSite=Lax${isSecure ? '; Secure' : ''}`;
+}
+
+export function writeToken(
+  token: string,
+  jar: CookieJar = documentCookies,
+  isSecure: boolean = isHttpsPage(),
+): void {
   jar.set(
-    `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${TOKEN_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`,
+    `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${TOKEN_MAX_AGE_SECONDS}; ${attributes(isSecure)}`,
   );
 }
 
-export function clearToken(jar: CookieJar = documentCookies): void {
-  jar.set(`${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`);
+export function clearToken(
+  jar: CookieJar = documentCookies,
+  isSecure: boolean = isHttpsPage(),
+): void {
+  jar.set(`${TOKEN_COOKIE}=; Max-Age=0; ${attributes(isSecure)}`);
 }

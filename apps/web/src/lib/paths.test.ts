@@ -23,8 +23,9 @@ describe('route paths', () => {
     expect(paths.homeOrder('film')).toBe('/home/order');
   });
 
-  it('names the 17 routes of spec §2 besides the root', () => {
-    expect(Object.keys(routePaths)).toHaveLength(17);
-    expect(new Set(Object.values(routePaths)).size).toBe(17);
+  it('names the 17 routes of spec §2 besides the root, and account security', () => {
+    expect(Object.keys(routePaths)).toHaveLength(18);
+    expect(new Set(Object.values(routePaths)).size).toBe(18);
+    expect(routePaths.accountSecurity).toBe('/account/security');
   });
 });

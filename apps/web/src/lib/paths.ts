@@ -18,6 +18,7 @@ export const routePaths = {
   orderDetail: '/order/detail',
   accountRecharge: '/account/recharge',
   accountCardList: '/account/card_list',
+  accountSecurity: '/account/security',
   storeProductList: '/store/product/list',
   storeProductDetail: '/store/product/detail',
   storeOrderPayment: '/store/order/payment',
@@ -53,6 +54,7 @@ export const paths = {
   orderDetail: (orderId: string) => withQuery(routePaths.orderDetail, { orderId }),
   accountRecharge: () => routePaths.accountRecharge,
   accountCardList: () => routePaths.accountCardList,
+  accountSecurity: () => routePaths.accountSecurity,
   /** Spec §5: category 0 is "all", sent as no category. */
   storeProductList: (categoryId?: string | null) =>
     withQuery(routePaths.storeProductList, {

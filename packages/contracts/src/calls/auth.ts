@@ -34,7 +34,24 @@ export const logoutCall = defineCall({
   answer: z.object({ isSignedOut: z.boolean() }),
 });
 
-/** Where the web app sends a visitor to sign in: WeChat's page, or the local sandbox's twin. */
+/**
+ * The chain a site belongs to, as its pages show it (issue 14: one brand per site, from the
+ * `sites` row): `shortName` in titles, the header and share messages (`shortNameEn` on English
+ * pages), `name` in full, an optional logo, and the theme colour (`#rrggbb`).
+ */
+export const siteBrandSchema = z.object({
+  name: z.string(),
+  shortName: z.string(),
+  shortNameEn: z.string(),
+  logoUrl: z.string().nullable(),
+  themeColor: z.string().regex(/^#[0-9a-f]{6}$/),
+});
+export type SiteBrand = z.infer<typeof siteBrandSchema>;
+
+/**
+ * Where the web app sends a visitor to sign in (WeChat's page, or the local sandbox's twin), and
+ * the site's brand: the web app reads it once per page load.
+ */
 export const authConfigCall = defineCall({
   method: 'GET',
   path: '/wx/authConfig',
@@ -43,5 +60,6 @@ export const authConfigCall = defineCall({
     appId: z.string(),
     authorizeUrl: z.string(),
     mode: z.enum(['sandbox', 'wechat']),
+    brand: siteBrandSchema,
   }),
 });

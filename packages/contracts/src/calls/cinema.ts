@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { showHeats } from '../rules/show-heat.js';
 import { defineCall, pageAnswer, pageQuery } from '../call.js';
 import { idSchema as id } from '../fields.js';
 
@@ -86,6 +87,12 @@ export const showSummarySchema = z.object({
   /** Lowest standard and member price over the show's price areas, in yuan. */
   price: z.number(),
   discountPrice: z.number(),
+  /**
+   * Seats still free (not held, not sold, for sale) and how full that is (`showHeatOf`): the show
+   * lists say 紧张 or 售罄. Counted for a whole list in one query.
+   */
+  seatsLeft: z.number().int().optional(),
+  heat: z.enum(showHeats).optional(),
 });
 export type ShowSummary = z.infer<typeof showSummarySchema>;
 

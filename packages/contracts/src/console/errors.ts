@@ -1,10 +1,14 @@
 import { errorCatalogue, type ErrorDefinition, type Lang } from '../errors.js';
+import { layoutProblemText, type LayoutProblem } from './hall-layout.js';
 
 /**
  * The staff console's part of the closed error catalogue (same numbering: the HTTP status, then a
  * running number). Kept apart from `errors.ts` so the moviegoers' bundle, which carries that
  * catalogue's messages, holds nothing of the console.
  */
+const list = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join('、') : String(value ?? '');
+
 const minutes = (value: unknown): string => String(Math.max(1, Math.ceil(Number(value ?? 0) / 60)));
 
 export const consoleErrorCatalogue = {
@@ -105,7 +109,53 @@ export const consoleErrorCatalogue = {
     zh: (d) => String(d.hint ?? '这个场次现在不能修改'),
     en: (d) => String(d.hintEn ?? d.hint ?? 'This show cannot be changed now.'),
   },
+  RESEAT_STALE: {
+    code: 40939,
+    status: 409,
+    zh: (d) =>
+      `座位 ${list(d.seats)} 刚刚被占用或已不可用，没有移动任何订单。请查看新的换座方案后再确认`,
+    en: (d) =>
+      `Seat ${list(d.seats)} was just taken or is no longer free: no order was moved. Check the new proposal and apply it again.`,
+  },
+  CINEMA_NAME_TAKEN: {
+    code: 40945,
+    status: 409,
+    zh: (d) => `本站点已有影城「${String(d.name ?? '')}」，请换个名字或编辑那家影城`,
+    en: (d) =>
+      `This site already has a cinema called "${String(d.name ?? '')}". Edit that one or pick another name.`,
+  },
+  HALL_NAME_TAKEN: {
+    code: 40946,
+    status: 409,
+    zh: (d) => `这家影城已有影厅「${String(d.name ?? '')}」，请换个名字`,
+    en: (d) =>
+      `This cinema already has a hall called "${String(d.name ?? '')}". Pick another name.`,
+  },
+  HALL_LAYOUT_STALE: {
+    code: 40947,
+    status: 409,
+    zh: (d) => `座位图已被别人保存为第 ${String(d.currentVersion ?? '')} 版，请重新打开后再修改`,
+    en: (d) =>
+      `Someone saved version ${String(d.currentVersion ?? '')} of this layout meanwhile. Open it again and redo your change.`,
+  },
+  HALL_LAYOUT_INVALID: {
+    code: 42285,
+    status: 422,
+    zh: (d) => layoutProblemsText(d, 'zh'),
+    en: (d) => layoutProblemsText(d, 'en'),
+  },
 } satisfies Record<string, ErrorDefinition>;
+
+/** The first problem of a refused layout, and how many more there are. */
+function layoutProblemsText(d: Record<string, unknown>, lang: Lang): string {
+  const problems = (Array.isArray(d.problems) ? d.problems : []) as LayoutProblem[];
+  const first = problems[0];
+  if (!first) return lang === 'zh' ? '座位图有误，请检查后再保存' : 'The layout has mistakes.';
+  const more = problems.length - 1;
+  const text = layoutProblemText(first, lang);
+  if (more <= 0) return text;
+  return lang === 'zh' ? `${text}（另有 ${more} 处问题）` : `${text} (and ${more} more problems)`;
+}
 
 function checkInProblemZh(d: Record<string, unknown>): string {
   switch (d.problem) {

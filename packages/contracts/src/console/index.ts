@@ -9,3 +9,7 @@ export * from './report-calls.js';
 export * from './order-calls.js';
 export * from './film-calls.js';
 export * from './schedule-calls.js';
+export * from './reseat-rules.js';
+export * from './seat-block-calls.js';
+export * from './hall-layout.js';
+export * from './cinema-calls.js';

@@ -1,52 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { SeatKind } from '../calls/cinema.js';
 import {
   checkSeatSelection,
+  companionSeatOf,
   takenSeatIdsOf,
   type RuleLayout,
-  type RuleSeat,
   type SeatRuleCode,
 } from './seat-rules.js';
+import { drawLayout } from './seat-drawing.test-kit.js';
 
-/**
- * Layouts drawn as text, one string per row (row A first), one character per grid column:
- *   .  free seat        X  taken (held or sold)   o  chosen          (space) aisle / no seat
- *   #  broken seat     W  free wheelchair space   w  chosen wheelchair space
- *   (  )  free couple pair   <  >  taken couple pair   {  }  chosen couple pair
- * Seat labels are the row letter and the column number from 1: "A1", "C7".
- */
-function draw(...lines: string[]): { layout: RuleLayout; taken: string[]; chosen: string[] } {
-  const taken: string[] = [];
-  const chosen: string[] = [];
-  const rows = lines.map((line, y) => {
-    const rowLabel = String.fromCharCode(65 + y);
-    const seats: RuleSeat[] = [];
-    [...line].forEach((char, x) => {
-      if (char === ' ') return;
-      const kind: SeatKind = '#'.includes(char)
-        ? 'unavailable'
-        : '(<{'.includes(char)
-          ? 'couple-left'
-          : ')>}'.includes(char)
-            ? 'couple-right'
-            : 'Ww'.includes(char)
-              ? 'wheelchair'
-              : 'normal';
-      const seat: RuleSeat = {
-        id: `${rowLabel}${x + 1}`,
-        x,
-        y,
-        kind,
-        label: `${rowLabel}${x + 1}`,
-      };
-      if ('X<>'.includes(char)) taken.push(seat.id);
-      if ('ow{}'.includes(char)) chosen.push(seat.id);
-      seats.push(seat);
-    });
-    return { seats };
-  });
-  return { layout: { rows }, taken, chosen };
-}
+const draw = drawLayout;
 
 function check(lines: string[], max = 6) {
   const { layout, taken, chosen } = draw(...lines);
@@ -299,5 +261,42 @@ describe('the single empty seat rule', () => {
       '(() ()(}()() ())',
     ];
     expect(codes(badChoice).sort()).toEqual(['COUPLE_SPLIT', 'SINGLE_GAP', 'SINGLE_GAP']);
+  });
+});
+
+describe('wheelchair spaces and their companion seats', () => {
+  it('finds the companion seat beside a wheelchair space, to its right first', () => {
+    const { layout } = draw('W..W', 'WW..', '#W. ');
+    const [a, b, c] = layout.rows;
+    expect(companionSeatOf(a!, a!.seats[0]!)?.label).toBe('A2');
+    expect(companionSeatOf(a!, a!.seats[3]!)?.label).toBe('A3');
+    expect(companionSeatOf(b!, b!.seats[0]!)).toBeUndefined();
+    expect(companionSeatOf(b!, b!.seats[1]!)?.label).toBe('B3');
+    expect(companionSeatOf(c!, c!.seats[1]!)?.label).toBe('C3');
+    expect(companionSeatOf(a!, a!.seats[1]!)).toBeUndefined();
+  });
+
+  it('accepts a wheelchair space chosen with its companion seat, or alone in a free row', () => {
+    expect(codes(['wo......'])).toEqual([]);
+    expect(codes(['w.......'])).toEqual([]);
+  });
+
+  it('refuses a wheelchair space that leaves its companion seat alone before a taken seat', () => {
+    // The single-gap rule lets "w.X" pass as unavoidable; the companion rule does not.
+    expect(check(['w.X'])).toEqual({
+      ok: false,
+      violations: [expect.objectContaining({ code: 'COMPANION_STRANDED', seatLabel: 'A2' })],
+    });
+    expect(codes(['w. ...'])).toEqual(['COMPANION_STRANDED']);
+  });
+
+  it('refuses seats that close in a companion seat beside a sold wheelchair space', () => {
+    expect(codes(['V.o'])).toEqual(['COMPANION_STRANDED']);
+    expect(codes(['V.oo....'])).toEqual(['SINGLE_GAP']);
+    expect(codes(['V..oo...'])).toEqual([]);
+  });
+
+  it('leaves a companion seat that was alone before alone, without blaming the choice', () => {
+    expect(codes(['V.X..oo'])).toEqual([]);
   });
 });

@@ -11,6 +11,10 @@ import type { SeatKind, SeatState } from '../calls/cinema.js';
  *   be avoided (the chosen seats leave exactly one free seat in their run).
  * Couple seats are units of two, so they are never a "single" seat and they bound a run of
  * ordinary seats like an aisle does. Wheelchair spaces count as ordinary seats.
+ * - A wheelchair space's companion seat (`companionSeatOf`: the ordinary seat beside it) is never
+ *   stranded: a choice may not leave it free between its wheelchair space (taken or chosen) and a
+ *   taken seat, an aisle or a chosen seat, not even where the single-gap rule would let it pass as
+ *   unavoidable (decision 023).
  */
 
 export interface RuleSeat {
@@ -35,7 +39,8 @@ export type SeatRuleCode =
   | 'SEAT_NOT_FOR_SALE'
   | 'SEAT_TAKEN'
   | 'COUPLE_SPLIT'
-  | 'SINGLE_GAP';
+  | 'SINGLE_GAP'
+  | 'COMPANION_STRANDED';
 
 export interface SeatRuleViolation {
   code: SeatRuleCode;
@@ -80,7 +85,12 @@ export function checkSeatSelection(
   if (chosen.size > maxSeats) violations.unshift(tooMany(maxSeats));
 
   violations.push(...coupleSplits(layout, chosen));
-  violations.push(...singleGaps(layout, taken, chosen));
+  const gaps = singleGaps(layout, taken, chosen);
+  violations.push(...gaps);
+  const gapLabels = new Set(gaps.map((gap) => gap.seatLabel));
+  violations.push(
+    ...strandedCompanions(layout, taken, chosen).filter((v) => !gapLabels.has(v.seatLabel)),
+  );
   return violations.length === 0 ? { ok: true } : { ok: false, violations };
 }
 
@@ -129,6 +139,41 @@ function singleGaps(
       if (!isLone || (!byLeft && !byRight)) continue;
       if (leftOpenAfter(atX, seat, isOpen, isChosen) === 1) continue; // unavoidable
       found.push(singleGap(seat.label, byLeft && byRight ? 'between' : byRight ? 'left' : 'right'));
+    }
+  }
+  return found;
+}
+
+/**
+ * The companion seat of a wheelchair space: the ordinary seat right beside it (to its right, else
+ * to its left), if there is one.
+ */
+export function companionSeatOf<S extends RuleSeat>(
+  row: { seats: readonly S[] },
+  wheelchair: RuleSeat,
+): S | undefined {
+  if (wheelchair.kind !== 'wheelchair') return undefined;
+  const at = (x: number) => row.seats.find((seat) => seat.x === x && seat.kind === 'normal');
+  return at(wheelchair.x + 1) ?? at(wheelchair.x - 1);
+}
+
+function strandedCompanions(
+  layout: RuleLayout,
+  taken: ReadonlySet<string>,
+  chosen: ReadonlySet<string>,
+): SeatRuleViolation[] {
+  const found: SeatRuleViolation[] = [];
+  for (const row of layout.rows) {
+    for (const wheelchair of row.seats) {
+      const companion = companionSeatOf(row, wheelchair);
+      if (!companion || taken.has(companion.id) || chosen.has(companion.id)) continue;
+      if (!taken.has(wheelchair.id) && !chosen.has(wheelchair.id)) continue;
+      const otherX = companion.x + (companion.x - wheelchair.x);
+      const other = row.seats.find((seat) => seat.x === otherX);
+      const isOtherFree =
+        other !== undefined && isSingle(other) && !taken.has(other.id) && !chosen.has(other.id);
+      const isCaused = chosen.has(wheelchair.id) || (other !== undefined && chosen.has(other.id));
+      if (!isOtherFree && isCaused) found.push(companionStranded(companion.label));
     }
   }
   return found;
@@ -216,4 +261,12 @@ const singleGap = (label: string, side: 'left' | 'right' | 'between'): SeatRuleV
             zh: `请不要留下单个空座（${label}），试试向右移一个座位`,
             en: `Do not leave a single empty seat (${label}): move one seat right.`,
           },
+});
+const companionStranded = (label: string): SeatRuleViolation => ({
+  code: 'COMPANION_STRANDED',
+  seatLabel: label,
+  hint: {
+    zh: `请不要让陪同座 ${label} 单独空出：把它一起选上，或换个座位`,
+    en: `Do not leave companion seat ${label} alone beside the wheelchair space: choose it too, or pick other seats.`,
+  },
 });

@@ -12,21 +12,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import {
-  AuditOutlined,
-  BarChartOutlined,
-  CalendarOutlined,
-  CreditCardOutlined,
-  LogoutOutlined,
-  MenuOutlined,
-  QrcodeOutlined,
-  ShopOutlined,
-  ShoppingOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { canUseArea, consoleAreas, type ConsoleArea } from '@marquee/contracts/console';
 import { useMe } from '@/features/auth/api/use-me';
@@ -34,21 +20,9 @@ import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { authMessages } from '@/features/auth/auth-messages';
 import { getStaffToken } from '@/lib/api/staff-token';
 import { commonMessages, roleMessages } from '@/lib/i18n/common-messages';
+import { areaIcons as icons } from '../area-icons';
 import { areaPaths } from '../areas';
 import { menuMessages } from '../menu-messages';
-
-const icons: Record<ConsoleArea, ReactNode> = {
-  cinemas: <ShopOutlined />,
-  films: <VideoCameraOutlined />,
-  schedule: <CalendarOutlined />,
-  goods: <ShoppingOutlined />,
-  cards: <CreditCardOutlined />,
-  checkIn: <QrcodeOutlined />,
-  orders: <UnorderedListOutlined />,
-  reports: <BarChartOutlined />,
-  staff: <TeamOutlined />,
-  audit: <AuditOutlined />,
-};
 
 /**
  * Signed-in pages: a side menu of what the role can use, a header with who and sign-out. On a

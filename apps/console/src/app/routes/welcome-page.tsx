@@ -1,25 +1,51 @@
-import { Card, Descriptions, Result } from 'antd';
+import { Button, Card, Col, Descriptions, Result, Row } from 'antd';
 import { SmileOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { canUseArea, consoleAreas } from '@marquee/contracts/console';
 import { useMe } from '@/features/auth/api/use-me';
 import { roleMessages } from '@/lib/i18n/common-messages';
+import { areaIcons } from '../area-icons';
+import { areaPaths } from '../areas';
 import { menuMessages } from '../menu-messages';
 
+/**
+ * Home after sign-in: who and where, and a large button for each area the role can use, so a
+ * cashier on a phone reaches check-in with one tap instead of opening the menu.
+ */
 export default function WelcomePage() {
   const t = menuMessages.useMessages();
   const roleName = roleMessages.useMessages();
   const me = useMe();
+  const navigate = useNavigate();
   if (!me.data) return null;
+  const areas = consoleAreas.filter((area) => canUseArea(me.data.role, area));
   return (
     <Card>
       <Result
         icon={<SmileOutlined />}
         title={t('welcome', { name: me.data.displayName })}
         subTitle={t('welcomeHint')}
+        style={{ padding: '24px 0' }}
       />
-      <Descriptions column={2} bordered size="small">
+      <Row gutter={[12, 12]} style={{ marginBottom: 24 }} data-testid="welcome-areas">
+        {areas.map((area) => (
+          <Col key={area} xs={12} sm={8} lg={6}>
+            <Button
+              block
+              size="large"
+              icon={areaIcons[area]}
+              style={{ height: 56 }}
+              onClick={() => void navigate(areaPaths[area])}
+            >
+              {t(area)}
+            </Button>
+          </Col>
+        ))}
+      </Row>
+      <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small">
         <Descriptions.Item label={t('site')}>{me.data.site.name}</Descriptions.Item>
         <Descriptions.Item label={t('role')}>{roleName(me.data.role)}</Descriptions.Item>
-        <Descriptions.Item label={t('cinemaList')} span={2}>
+        <Descriptions.Item label={t('cinemaList')} span={{ xs: 1, sm: 2 }}>
           {me.data.cinemas.map((c) => c.name).join('、')}
         </Descriptions.Item>
       </Descriptions>

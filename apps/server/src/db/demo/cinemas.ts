@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { SeatKind, ShowFormat } from '@marquee/contracts';
 import { addDays, localDateOf, localInstant } from '../../lib/local-date.js';
 import type { Executor, SeatsTable, ShowPricesTable } from '../schema.js';
@@ -263,6 +263,7 @@ export async function topUpDemoShows(trx: Executor, siteCode: string, now: Date)
     .orderBy('cinemas.name')
     .orderBy('halls.name')
     .execute();
+  // The areas of each hall's current layout: shows added now use it (decision 016).
   const areas = await trx
     .selectFrom('price_areas')
     .select(['id', 'hall_id', 'code'])
@@ -271,6 +272,7 @@ export async function topUpDemoShows(trx: Executor, siteCode: string, now: Date)
       'in',
       halls.map((hall) => hall.id),
     )
+    .where('layout_id', '=', sql<string>`hall_current_layout(price_areas.hall_id)`)
     .execute();
   if (halls.length === 0 || films.length === 0) return 0;
 

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { payKeyCall, setPayPasswordCall } from '@marquee/contracts';
+import {
+  cardSecurityLogCall,
+  payKeyCall,
+  resetPayPasswordCall,
+  setPayPasswordCall,
+} from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
-import { publishPayKey, setPayPassword } from './pay-password.service.js';
+import { listSecurityEvents } from '../phone/index.js';
+import { publishPayKey, resetPayPassword, setPayPassword } from './pay-password.service.js';
 
 export function registerPayPasswordRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(app, deps, payKeyCall, async () => publishPayKey(deps));
@@ -15,4 +21,14 @@ export function registerPayPasswordRoutes(app: FastifyInstance, deps: AppDeps): 
       rateLimitPerMinute: 20,
     },
   );
+  bindCall(
+    app,
+    deps,
+    resetPayPasswordCall,
+    async ({ user, body }) => resetPayPassword(deps, user, body),
+    { rateLimitPerMinute: 20 },
+  );
+  bindCall(app, deps, cardSecurityLogCall, async ({ user }) => ({
+    list: await listSecurityEvents(deps.db, user.id),
+  }));
 }

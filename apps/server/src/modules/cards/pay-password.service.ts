@@ -9,12 +9,14 @@ import {
   type CallBody,
   type PayPasswordPayload,
   type payKeyCall,
+  type resetPayPasswordCall,
   type setPayPasswordCall,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
+import { checkPhoneCode, recordSecurityEvent, useCheckedCode } from '../phone/index.js';
 import type { SiteRow } from '../site/index.js';
 import { hashSecret, verifySecret } from './password-hash.js';
 import { PAY_KEY_ALGORITHM, decryptWithPayKey, getPayKey } from './pay-key.js';
@@ -65,9 +67,36 @@ export async function setPayPassword(
     await checkPassword(deps, user.id, old.password);
   }
   const hash = await hashSecret(next.password, deps.payPasswordPepper);
-  await deps.db
-    .transaction()
-    .execute((trx) => payPasswordRepository.storePayPassword(trx, user.id, hash));
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await payPasswordRepository.storePayPassword(trx, user.id, hash);
+    const kind = state?.pay_password_hash ? 'payPasswordChanged' : 'payPasswordSet';
+    await recordSecurityEvent(trx, user.id, kind, now);
+  });
+  return { hasPayPassword: true };
+}
+
+/**
+ * 忘记支付密码: a new pay password with a code sent to the bound phone instead of the old one.
+ * Ends a lockout; written to the security log. The code is checked (each try counted) before
+ * the transaction and used inside it, so two resets with one code give one.
+ */
+export async function resetPayPassword(
+  deps: PayPasswordDeps,
+  user: Pick<SignedInUser, 'id'>,
+  body: CallBody<typeof resetPayPasswordCall>,
+): Promise<CallAnswer<typeof resetPayPasswordCall>> {
+  const next = await openPayload(deps, body.password);
+  const problem = payPasswordProblem(next.password);
+  if (problem) throw new AppError('PAY_PASSWORD_WEAK', { reason: problem });
+  const checked = await checkPhoneCode(deps, user.id, 'payPasswordReset', body.code);
+  const hash = await hashSecret(next.password, deps.payPasswordPepper);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await useCheckedCode(trx, checked.id, now);
+    await payPasswordRepository.storePayPassword(trx, user.id, hash);
+    await recordSecurityEvent(trx, user.id, 'payPasswordReset', now);
+  });
   return { hasPayPassword: true };
 }
 
@@ -126,6 +155,10 @@ async function checkPassword(deps: PayPasswordDeps, userId: string, password: st
     PAY_PASSWORD_MAX_FAILURES,
     addSeconds(now, PAY_PASSWORD_LOCK_SECONDS),
   );
+  if (counted.pay_password_locked_until && counted.pay_password_locked_until > now) {
+    // This try set the lock: the security log says when (its own statement, like the count).
+    await recordSecurityEvent(deps.db, userId, 'payPasswordLocked', now);
+  }
   assertNotLocked(counted.pay_password_locked_until, now);
   throw new AppError('PAY_PASSWORD_WRONG', {
     triesLeft: PAY_PASSWORD_MAX_FAILURES - counted.pay_password_failures,

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  consoleCinemaCreateCall,
+  consoleCinemaListCall,
+  consoleCinemaUpdateCall,
+  consoleHallCreateCall,
+  consoleHallLayoutCall,
+  consoleHallLayoutSaveCall,
+  consoleHallListCall,
+  consoleHallRenameCall,
   consoleFilmCreateCall,
   consoleFilmListCall,
   consoleFilmPosterCall,
@@ -13,6 +21,8 @@ import {
 } from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
+import * as cinemasService from './console-cinemas.service.js';
+import * as hallsService from './console-halls.service.js';
 import * as filmsService from './console-films.service.js';
 import * as scheduleService from './schedule.service.js';
 import { cancelShow, type SettleCancelledShowOrder } from './show-cancel.service.js';
@@ -24,12 +34,20 @@ const POSTER_BODY_LIMIT = 3 * 1024 * 1024;
 const scheduleGuard = (request: FastifyRequest) => (cinemaId: string) =>
   requireStaff(request, { roles: rolesOfArea('schedule'), cinemaId });
 
-/** Staff calls of the cinema module (`/api/console/...`): films, posters and the schedule. */
+/** Managers keep only their cinemas and halls; owners all of the site's. */
+const cinemasGuard = (request: FastifyRequest) => (cinemaId: string) =>
+  requireStaff(request, { roles: rolesOfArea('cinemas'), cinemaId });
+
+/**
+ * Staff calls of the cinema module (`/api/console/...`): cinemas, halls and their layouts, films,
+ * posters and the schedule.
+ */
 export function registerCinemaConsoleRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   steps: { settleCancelledShowOrder: SettleCancelledShowOrder },
 ): void {
+  registerCinemasAndHalls(app, deps);
   bindConsoleCall(app, deps, consoleFilmListCall, { access: 'films' }, ({ site }) =>
     filmsService.listConsoleFilms(deps, site),
   );
@@ -81,5 +99,70 @@ export function registerCinemaConsoleRoutes(
     { access: 'schedule' },
     ({ site, staff, body, request }) =>
       cancelShow(deps, site, staff, body, scheduleGuard(request), steps.settleCancelledShowOrder),
+  );
+}
+
+function registerCinemasAndHalls(app: FastifyInstance, deps: AppDeps): void {
+  bindConsoleCall(app, deps, consoleCinemaListCall, { access: 'cinemas' }, ({ site, staff }) =>
+    cinemasService.listCinemas(deps, site, staff),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleCinemaCreateCall,
+    { access: 'cinemas' },
+    async ({ site, body, request }) => {
+      // Only owners open cinemas: a manager's cinemas are given to them by an owner.
+      const staff = await requireStaff(request, { roles: ['owner'] });
+      return cinemasService.createCinema(deps, site, staff, body);
+    },
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleCinemaUpdateCall,
+    { access: 'cinemas' },
+    ({ site, staff, body, request }) =>
+      cinemasService.updateCinema(deps, site, staff, body, cinemasGuard(request)),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleHallListCall,
+    { access: 'cinemas' },
+    ({ site, query, request }) =>
+      hallsService.listHalls(deps, site, query.cinemaId, cinemasGuard(request)),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleHallLayoutCall,
+    { access: 'cinemas' },
+    ({ site, query, request }) =>
+      hallsService.readHallLayout(deps, site, query.hallId, cinemasGuard(request)),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleHallCreateCall,
+    { access: 'cinemas' },
+    ({ site, staff, body, request }) =>
+      hallsService.createHall(deps, site, staff, body, cinemasGuard(request)),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleHallRenameCall,
+    { access: 'cinemas' },
+    ({ site, staff, body, request }) =>
+      hallsService.renameHall(deps, site, staff, body, cinemasGuard(request)),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    consoleHallLayoutSaveCall,
+    { access: 'cinemas' },
+    ({ site, staff, body, request }) =>
+      hallsService.saveHallLayout(deps, site, staff, body, cinemasGuard(request)),
   );
 }

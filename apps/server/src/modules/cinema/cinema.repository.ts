@@ -67,11 +67,14 @@ export function minPricesByCinema(db: Executor, siteId: string, after: Date) {
     .execute();
 }
 
+/** Halls with the seats for sale in their current layout. */
 export function listHallsWithSeatCount(db: Executor, cinemaId: string) {
   return db
     .selectFrom('halls')
     .leftJoin('seats', (join) =>
-      join.onRef('seats.hall_id', '=', 'halls.id').on('seats.kind', '!=', 'unavailable'),
+      join
+        .onRef('seats.layout_id', '=', sql<string>`hall_current_layout(halls.id)`)
+        .on('seats.kind', '!=', 'unavailable'),
     )
     .select(['halls.id', 'halls.name', (eb) => eb.fn.count<number>('seats.id').as('seat_count')])
     .where('halls.cinema_id', '=', cinemaId)
@@ -139,6 +142,53 @@ export function listShows(
     .execute();
 }
 
+/**
+ * Seats for sale and seats free of each show, for a whole show list in one query: the halls' seats
+ * (not `unavailable`) minus the shows' live seat holds and sold seats (an expired hold is free).
+ */
+export async function seatsLeftByShow(
+  db: Executor,
+  showIds: readonly string[],
+  now: Date,
+): Promise<Map<string, { seatCount: number; seatsLeft: number }>> {
+  if (showIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('shows')
+    .select([
+      'shows.id',
+      (eb) =>
+        eb
+          .selectFrom('seats')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .whereRef('seats.hall_id', '=', 'shows.hall_id')
+          .where('seats.kind', '<>', 'unavailable')
+          .as('seat_count'),
+      (eb) =>
+        eb
+          .selectFrom('film_order_seats')
+          .select((inner) => inner.fn.countAll<string>().as('n'))
+          .whereRef('film_order_seats.show_id', '=', 'shows.id')
+          .where((inner) =>
+            inner.or([
+              inner('film_order_seats.state', '=', 'sold'),
+              inner.and([
+                inner('film_order_seats.state', '=', 'held'),
+                inner('film_order_seats.hold_expires_at', '>', now),
+              ]),
+            ]),
+          )
+          .as('taken'),
+    ])
+    .where('shows.id', 'in', [...showIds])
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const seatCount = Number(row.seat_count ?? 0);
+      return [row.id, { seatCount, seatsLeft: Math.max(0, seatCount - Number(row.taken ?? 0)) }];
+    }),
+  );
+}
+
 export function listFilms(db: Executor, siteId: string) {
   return db.selectFrom('films').selectAll().where('site_id', '=', siteId).execute();
 }
@@ -188,12 +238,14 @@ function showsWithNames(db: Executor, siteId: string) {
     .innerJoin('films', 'films.id', 'shows.film_id')
     .innerJoin('cinemas', 'cinemas.id', 'shows.cinema_id')
     .innerJoin('halls', 'halls.id', 'shows.hall_id')
+    .innerJoin('hall_layouts', 'hall_layouts.id', 'shows.layout_id')
     .select([
       'shows.id',
       'shows.site_id',
       'shows.film_id',
       'shows.cinema_id',
       'shows.hall_id',
+      'shows.layout_id',
       'shows.start_at',
       'shows.end_at',
       'shows.language',
@@ -204,8 +256,8 @@ function showsWithNames(db: Executor, siteId: string) {
       'cinemas.address as cinema_address',
       'cinemas.phone as cinema_phone',
       'halls.name as hall_name',
-      'halls.columns',
-      'halls.row_count',
+      'hall_layouts.columns',
+      'hall_layouts.row_count',
     ])
     .where('shows.site_id', '=', siteId);
 }
@@ -238,11 +290,12 @@ export function listShowPriceAreas(db: Executor, showId: string) {
     .execute();
 }
 
-export function listHallSeats(db: Executor, hallId: string) {
+/** The seats of one layout version (a show's). */
+export function listLayoutSeats(db: Executor, layoutId: string) {
   return db
     .selectFrom('seats')
     .select(['id', 'row_label', 'col', 'x', 'y', 'kind', 'area_id', 'label'])
-    .where('hall_id', '=', hallId)
+    .where('layout_id', '=', layoutId)
     .orderBy('y')
     .orderBy('x')
     .execute();

@@ -1,4 +1,5 @@
 import {
+  showHeatOf,
   fenToYuan,
   filmPosterPath,
   type CallAnswer,
@@ -98,7 +99,14 @@ export async function listCinemaShows(
     now,
   );
   const filmIds = [...new Set(shows.map((show) => show.film_id))];
-  const films = await cinemaRepository.findFilmsByIds(deps.db, site.id, filmIds);
+  const [films, left] = await Promise.all([
+    cinemaRepository.findFilmsByIds(deps.db, site.id, filmIds),
+    cinemaRepository.seatsLeftByShow(
+      deps.db,
+      shows.map((show) => show.id),
+      now,
+    ),
+  ]);
   const today = localDateOf(now);
   // Films in the order of their first show of the day.
   return {
@@ -109,7 +117,9 @@ export async function listCinemaShows(
       return [
         {
           film: filmSummary(film, today),
-          shows: shows.filter((show) => show.film_id === filmId).map(showSummary),
+          shows: shows
+            .filter((show) => show.film_id === filmId)
+            .map((show) => showSummary(show, left.get(show.id))),
         },
       ];
     }),
@@ -174,9 +184,14 @@ export async function listFilmShows(
     now,
   );
   const cinemaIds = [...new Set(shows.map((show) => show.cinema_id))];
-  const [cinemas, minPrices] = await Promise.all([
+  const [cinemas, minPrices, left] = await Promise.all([
     cinemaRepository.findCinemasByIds(deps.db, site.id, cinemaIds),
     cinemaRepository.minPricesByCinema(deps.db, site.id, now),
+    cinemaRepository.seatsLeftByShow(
+      deps.db,
+      shows.map((show) => show.id),
+      now,
+    ),
   ]);
   const minFen = new Map(minPrices.map((row) => [row.cinema_id, Number(row.min_fen)]));
   const summaries = sortCinemas(cinemas.map((row) => cinemaSummary(row, near, minFen.get(row.id))));
@@ -184,7 +199,9 @@ export async function listFilmShows(
     date: query.date,
     cinemas: summaries.map((cinema) => ({
       cinema,
-      shows: shows.filter((show) => show.cinema_id === cinema.id).map(showSummary),
+      shows: shows
+        .filter((show) => show.cinema_id === cinema.id)
+        .map((show) => showSummary(show, left.get(show.id))),
     })),
   };
 }
@@ -276,6 +293,7 @@ function filmSummary(row: Selectable<FilmsTable>, today: string): FilmSummary {
 
 function showSummary(
   row: Awaited<ReturnType<typeof cinemaRepository.listShows>>[number],
+  left: { seatCount: number; seatsLeft: number } | undefined,
 ): ShowSummary {
   return {
     showId: row.id,
@@ -289,5 +307,9 @@ function showSummary(
     format: row.format,
     price: fenToYuan(Number(row.min_price_fen)),
     discountPrice: fenToYuan(Number(row.min_discount_fen)),
+    ...(left && {
+      seatsLeft: left.seatsLeft,
+      heat: showHeatOf(left.seatsLeft, left.seatCount),
+    }),
   };
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor, FilmsTable, ShowPricesTable, ShowsTable } from '../../db/schema.js';
 
 /** SQL only: what the staff console reads and changes of films, posters and shows. */
@@ -82,7 +82,12 @@ function hallOfSite(db: Executor, siteId: string, hallId: string) {
   return db
     .selectFrom('halls')
     .innerJoin('cinemas', 'cinemas.id', 'halls.cinema_id')
-    .select(['halls.id', 'halls.name', 'halls.cinema_id'])
+    .select([
+      'halls.id',
+      'halls.name',
+      'halls.cinema_id',
+      sql<string>`hall_current_layout(halls.id)`.as('layout_id'),
+    ])
     .where('cinemas.site_id', '=', siteId)
     .where('halls.id', '=', hallId);
 }
@@ -117,13 +122,17 @@ export function listHalls(db: Executor, cinemaId: string) {
     .execute();
 }
 
-/** The price areas each hall has seats in (what a show must price). */
+/**
+ * The price areas each hall's current layout has seats in (what a show scheduled now must price;
+ * decision 016).
+ */
 export function listHallPriceAreas(db: Executor, hallIds: readonly string[]) {
   if (hallIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('price_areas')
-    .select(['id', 'hall_id', 'name', 'color'])
+    .select(['id', 'hall_id', 'layout_id', 'code', 'name', 'color'])
     .where('hall_id', 'in', [...hallIds])
+    .where('layout_id', '=', sql<string>`hall_current_layout(price_areas.hall_id)`)
     .where((eb) =>
       eb.exists(
         eb.selectFrom('seats').select('seats.id').whereRef('seats.area_id', '=', 'price_areas.id'),
@@ -197,6 +206,7 @@ export function listPricesOfShows(db: Executor, showIds: readonly string[]) {
     .select([
       'show_prices.show_id',
       'show_prices.area_id',
+      'price_areas.code as area_code',
       'show_prices.price_fen',
       'show_prices.discount_price_fen',
     ])
@@ -267,6 +277,8 @@ export async function countOrderSeats(db: Executor, orderId: string): Promise<nu
     .selectFrom('film_order_seats')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('order_id', '=', orderId)
+    // Seats staff moved the order off (0016) are not its seats.
+    .where('moved_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

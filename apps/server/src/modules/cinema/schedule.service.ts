@@ -94,16 +94,18 @@ export async function createShow(
       hintEn: 'The start time has passed. Pick a later time.',
     });
   }
-  const areas = await scheduleRepository.listHallPriceAreas(deps.db, [hall.id]);
-  refuseWrongPrices(
-    areas.map((area) => area.id),
-    body.prices,
-  );
   const endAt = new Date(startAt.getTime() + film.duration_minutes * 60_000);
   const cleaningMinutes = siteSettings(site).cleaningMinutes;
 
   const showId = await deps.db.transaction().execute(async (trx) => {
-    await scheduleRepository.lockHall(trx, site.id, hall.id);
+    // Under the hall's lock the current layout cannot change (saving one takes the same lock).
+    const locked = await scheduleRepository.lockHall(trx, site.id, hall.id);
+    if (!locked) throw notFound('Hall', '影厅');
+    const areas = await scheduleRepository.listHallPriceAreas(trx, [hall.id]);
+    refuseWrongPrices(
+      areas.map((area) => area.id),
+      body.prices,
+    );
     const overlap = await scheduleRepository.findOverlappingShow(trx, {
       hallId: hall.id,
       startAt,
@@ -117,6 +119,7 @@ export async function createShow(
       site_id: site.id,
       cinema_id: hall.cinema_id,
       hall_id: hall.id,
+      layout_id: locked.layout_id,
       film_id: film.id,
       start_at: startAt,
       end_at: endAt,
@@ -182,6 +185,9 @@ export async function copyShows(
       trx,
       sources.map((show) => show.id),
     );
+    const currentAreas = await scheduleRepository.listHallPriceAreas(trx, [
+      ...new Set(sources.map((show) => show.hall_id)),
+    ]);
     const copied: string[] = [];
     const skipped: z.input<(typeof showCopyCall)['answer']>['skipped'] = [];
     for (const source of sources) {
@@ -215,10 +221,24 @@ export async function copyShows(
         );
         continue;
       }
+      // A copy uses the hall's current layout: its prices follow the source's by area code.
+      const copiedPrices = pricesForLayout(
+        prices.filter((price) => price.show_id === source.id),
+        currentAreas.filter((area) => area.hall_id === source.hall_id),
+      );
+      if (!copiedPrices) {
+        skip(
+          lang === 'en'
+            ? 'The hall has a new seat layout with other price areas: add this show by hand.'
+            : '影厅的座位图已更新，票价区不同，请手动排这一场',
+        );
+        continue;
+      }
       const { id } = await scheduleRepository.insertShow(trx, {
         site_id: site.id,
         cinema_id: cinema.id,
         hall_id: source.hall_id,
+        layout_id: copiedPrices.layoutId,
         film_id: source.film_id,
         start_at: startAt,
         end_at: endAt,
@@ -228,14 +248,7 @@ export async function copyShows(
       });
       await scheduleRepository.insertShowPrices(
         trx,
-        prices
-          .filter((price) => price.show_id === source.id)
-          .map((price) => ({
-            show_id: id,
-            area_id: price.area_id,
-            price_fen: price.price_fen,
-            discount_price_fen: price.discount_price_fen,
-          })),
+        copiedPrices.prices.map((price) => ({ ...price, show_id: id })),
       );
       copied.push(id);
     }
@@ -338,6 +351,32 @@ async function findCinemaOrThrow(db: Executor, siteId: string, cinemaId: string)
   const cinema = isUuid(cinemaId) ? await cinemaRepository.findCinema(db, siteId, cinemaId) : null;
   if (!cinema) throw notFound('Cinema', '影院');
   return cinema;
+}
+
+/**
+ * The source show's prices moved to the hall's current layout by area code; undefined when an
+ * area of the current layout has no price of the same code.
+ */
+function pricesForLayout(
+  sourcePrices: { area_code: string; price_fen: number; discount_price_fen: number }[],
+  currentAreas: { id: string; code: string; layout_id: string }[],
+) {
+  if (currentAreas.length === 0) return undefined;
+  const prices = currentAreas.map((area) => {
+    const source = sourcePrices.find((price) => price.area_code === area.code);
+    return source
+      ? {
+          area_id: area.id,
+          price_fen: source.price_fen,
+          discount_price_fen: source.discount_price_fen,
+        }
+      : undefined;
+  });
+  if (prices.some((price) => price === undefined)) return undefined;
+  return {
+    layoutId: currentAreas[0]!.layout_id,
+    prices: prices as NonNullable<(typeof prices)[number]>[],
+  };
 }
 
 /** One price per price area of the hall, each member price at most the standard one. */

@@ -4,8 +4,8 @@ import { isUuid } from '../../lib/uuid.js';
 import * as cinemaRepository from './cinema.repository.js';
 
 /**
- * A show with everything holding its seats needs: film, cinema, hall, price areas and the hall's
- * seats. Undefined for an unknown id or another site's show.
+ * A show with everything holding its seats needs: film, cinema, hall, price areas and the seats
+ * of the show's layout version. Undefined for an unknown id or another site's show.
  *
  * Kept in memory for SHOW_CACHE_MS: every seat map, availability read and hold of a busy show asks
  * for it, and what could change meanwhile (a price, a start time) is checked again where it
@@ -20,7 +20,7 @@ export async function findShowWithLayout(db: Executor, siteId: string, showId: s
   if (!show) return undefined;
   const [areas, seats] = await Promise.all([
     cinemaRepository.listShowPriceAreas(db, show.id),
-    hallSeats(db, show.hall_id),
+    layoutSeats(db, show.layout_id),
   ]);
   const layout = { show, areas, seats };
   if (showCache.size >= SHOW_CACHE_LIMIT) showCache.clear();
@@ -38,22 +38,22 @@ type ShowRow = NonNullable<Awaited<ReturnType<typeof cinemaRepository.findShow>>
 type AreaRow = Awaited<ReturnType<typeof cinemaRepository.listShowPriceAreas>>[number];
 
 /**
- * A hall's seats never change while the app runs (a layout change is a migration), and every seat
- * map and hold needs all of them: 500+ rows for a big hall. Keep them in memory by hall id (ids
- * are random uuids, so apps on different databases in one process cannot collide).
+ * A layout version's seats never change (staff edits make a new version, decision 016), and every
+ * seat map and hold needs all of them: 500+ rows for a big hall. Keep them in memory by layout id
+ * (ids are random uuids, so apps on different databases in one process cannot collide).
  */
-type HallSeat = Awaited<ReturnType<typeof cinemaRepository.listHallSeats>>[number];
+type HallSeat = Awaited<ReturnType<typeof cinemaRepository.listLayoutSeats>>[number];
 const hallSeatsCache = new Map<string, HallSeat[]>();
 const HALL_CACHE_LIMIT = 500;
 
 // Only loaded layouts are shared: awaiting another caller's query in flight could wait on PGlite's
 // one connection held by our own transaction, forever.
-async function hallSeats(db: Executor, hallId: string): Promise<HallSeat[]> {
-  const cached = hallSeatsCache.get(hallId);
+async function layoutSeats(db: Executor, layoutId: string): Promise<HallSeat[]> {
+  const cached = hallSeatsCache.get(layoutId);
   if (cached) return cached;
-  const seats = await cinemaRepository.listHallSeats(db, hallId);
+  const seats = await cinemaRepository.listLayoutSeats(db, layoutId);
   if (hallSeatsCache.size >= HALL_CACHE_LIMIT) hallSeatsCache.clear();
-  hallSeatsCache.set(hallId, seats);
+  hallSeatsCache.set(layoutId, seats);
   return seats;
 }
 export type ShowWithLayout = NonNullable<Awaited<ReturnType<typeof findShowWithLayout>>>;

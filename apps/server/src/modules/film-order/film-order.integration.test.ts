@@ -174,6 +174,21 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       });
     });
 
+    it('refuses a wheelchair space that strands its companion seat, and holds the two together', async () => {
+      const showId = await freshShow('1号厅');
+      expect((await hold(t, bob, showId, ['F3', 'F4'])).body.code).toBe(0);
+      const before = await countOrders();
+      const alone = await hold(t, alice, showId, ['F1'], { 'accept-language': 'en' });
+      expect(alone.status).toBe(422);
+      expect(alone.body.msg).toContain('companion seat F2');
+      expect(alone.body.data).toMatchObject({
+        violations: [{ code: 'COMPANION_STRANDED', seatLabel: 'F2' }],
+      });
+      expect(await countOrders()).toBe(before);
+      const together = await hold(t, alice, showId, ['F1', 'F2']);
+      expect(together.body.code).toBe(0);
+    });
+
     it('refuses a seat someone else holds with 40902 naming it, and keeps the first hold', async () => {
       const showId = await freshShow('1号厅');
       expect((await hold(t, alice, showId, ['C5', 'C6'])).body.code).toBe(0);

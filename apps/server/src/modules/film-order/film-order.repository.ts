@@ -59,7 +59,9 @@ export function findLatestPaidOrderForShow(
  * order for the show and expired holds on these seats give way, the order, its first event and
  * its seats are inserted; the unique index on active seats decides races. Answers the new order
  * and its seats' prices, or the labels of the seats someone else holds (nothing written then).
- * Throws with code MQ404 (no such show on this site) or MQ410 (the show has started).
+ * Throws with code MQ404 (no such show on this site), MQ410 (the show has started) or MQ411 (the
+ * site's online sales of the show have closed, 0021). The hold ends at `holdExpiresAt` or when
+ * sales close, whichever is first: `holdExpiresAt` in the answer is the one used.
  */
 export async function holdSeats(
   db: Executor,
@@ -77,6 +79,7 @@ export async function holdSeats(
       orderId: string;
       amountFen: number;
       seats: { seatId: string; priceFen: number; discountPriceFen: number }[];
+      holdExpiresAt: Date;
       lostLabels: null;
     }
   | { orderId: null; lostLabels: string[] }
@@ -88,6 +91,7 @@ export async function holdSeats(
     total_fen: number;
     held_seats: { seatId: string; priceFen: number; discountPriceFen: number }[] | null;
     lost_labels: string[];
+    hold_deadline_at: Date | string | null;
   }>`select * from hold_film_seats(${hold.siteId}, ${hold.userId}, ${hold.showId},
        ${seatIds}::uuid[], ${hold.orderNo}, ${hold.now}, ${hold.holdExpiresAt})`.execute(db);
   const row = rows[0]!;
@@ -96,29 +100,40 @@ export async function holdSeats(
     orderId: row.new_order_id,
     amountFen: row.total_fen,
     seats: row.held_seats ?? [],
+    holdExpiresAt: new Date(row.hold_deadline_at!),
     lostLabels: null,
   };
 }
 
 /**
  * What seat maps and the seat rules need of a show's availability, in one query: the sold seats,
- * the seats held until after `now` with their holder, and the show's availability version (the
- * last change of any of its seats; 0 before the first).
+ * the seats held until after `now` with their holder, the seats staff blocked (broken for this
+ * show, 0016), and the show's availability version (the last change of any of its seats or
+ * blocks; 0 before the first).
  */
 export async function readTakenSeats(db: Executor, showId: string, now: Date) {
   const { rows } = await sql<{
     version: number | null;
     sold: string[];
     held: [seatId: string, userId: string][];
+    blocked: string[];
   }>`
-    select (select max(version) from film_order_seats where show_id = ${showId}) as version,
+    select greatest((select max(version) from film_order_seats where show_id = ${showId}),
+                    (select max(version) from show_seat_blocks where show_id = ${showId})) as version,
            coalesce(json_agg(f.seat_id) filter (where f.state = 'sold'), '[]') as sold,
            coalesce(json_agg(json_build_array(f.seat_id, o.user_id))
-                      filter (where f.state = 'held' and f.hold_expires_at > ${now}), '[]') as held
+                      filter (where f.state = 'held' and f.hold_expires_at > ${now}), '[]') as held,
+           (select coalesce(json_agg(b.seat_id), '[]') from show_seat_blocks b
+             where b.show_id = ${showId} and b.unblocked_at is null) as blocked
     from film_order_seats f join orders o on o.id = f.order_id
     where f.show_id = ${showId} and f.state in ('held', 'sold')`.execute(db);
   const row = rows[0]!;
-  return { version: Number(row.version ?? 0), sold: row.sold, held: row.held };
+  return {
+    version: Number(row.version ?? 0),
+    sold: row.sold,
+    held: row.held,
+    blocked: row.blocked,
+  };
 }
 export type TakenSeats = Awaited<ReturnType<typeof readTakenSeats>>;
 
@@ -151,7 +166,7 @@ export function countSeatsByState(db: Executor, orderId: string) {
     .execute();
 }
 
-/** An order's seats with their labels, in label order. */
+/** An order's seats with their labels, in label order (not those staff moved it off, 0016). */
 export function listOrderSeats(db: Executor, orderId: string) {
   return db
     .selectFrom('film_order_seats')
@@ -168,6 +183,7 @@ export function listOrderSeats(db: Executor, orderId: string) {
       'seats.x',
     ])
     .where('film_order_seats.order_id', '=', orderId)
+    .where('film_order_seats.moved_at', 'is', null)
     .orderBy('seats.y')
     .orderBy('seats.x')
     .execute();

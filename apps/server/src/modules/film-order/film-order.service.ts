@@ -1,6 +1,7 @@
 import {
   checkSeatSelection,
   type CallAnswer,
+  orderEventReasons,
   type FilmOrder,
   type pendingFilmOrderCall,
   type RuleLayout,
@@ -16,7 +17,7 @@ import { metrics } from '../../lib/metrics.js';
 import type { SignedInUser } from '../auth/index.js';
 import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
 import { newOrderNo, withdrawUnpaidOrder, type OrderRow } from '../orders/index.js';
-import { siteSettings, type SiteRow } from '../site/index.js';
+import { siteSettings, type SiteRow, type SiteSettings } from '../site/index.js';
 import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import { readTakenSeatsShared } from './seat-availability.service.js';
@@ -44,6 +45,10 @@ export async function createFilmOrder(
     throw showNotOnSale(layout.show.id);
   }
   const settings = siteSettings(site);
+  // Said here to explain the refusal; hold_film_seats refuses it again (MQ411) and caps the hold.
+  if (salesCloseAt(layout.show.start_at, settings).getTime() <= now.getTime()) {
+    throw salesClosed(layout.show.id, settings);
+  }
   await checkRules(deps, layout, user, seatIds, settings.maxSeatsPerOrder, now);
 
   const seatById = new Map(layout.seats.map((seat) => [seat.id, seat]));
@@ -72,6 +77,7 @@ export async function createFilmOrder(
         const code = (error as { code?: string }).code;
         if (code === 'MQ404') throw notFound('Show', '场次');
         if (code === 'MQ410') throw showNotOnSale(layout.show.id);
+        if (code === 'MQ411') throw salesClosed(layout.show.id, settings);
         // Staff stopped sales while this hold was written (0015's trigger on film_order_seats).
         if (code === '23514' && /not on sale/.test(String(error))) {
           throw showNotOnSale(layout.show.id);
@@ -92,7 +98,7 @@ export async function createFilmOrder(
     cinema_id: layout.show.cinema_id,
     amount_fen: held.amountFen,
     phone: null,
-    pay_deadline_at: holdExpiresAt,
+    pay_deadline_at: held.holdExpiresAt,
     paid_at: null,
     pickup_code: null,
     created_at: now,
@@ -141,7 +147,7 @@ export async function cancelFilmOrder(
       kind: 'film',
       userId: user.id,
       now,
-      expiredReason: 'hold expired',
+      expiredReason: orderEventReasons.holdExpired,
       notFound: orderNotFound,
     }),
   );
@@ -197,6 +203,7 @@ async function checkRules(
   const takenIds = [
     ...taken.sold,
     ...taken.held.filter(([, holder]) => holder !== user.id).map(([seatId]) => seatId),
+    ...taken.blocked,
   ];
   const ruleLayout = ruleLayoutOf(layout.seats);
   const check = checkSeatSelection(ruleLayout, takenIds, seatIds, maxSeats);
@@ -256,6 +263,18 @@ function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
 
 function showNotOnSale(showId: string) {
   return new AppError('SHOW_NOT_ON_SALE', { showId });
+}
+
+/** When online sales of a show close: the site's margin before the start (0021). */
+function salesCloseAt(startAt: Date | string, settings: SiteSettings): Date {
+  return addSeconds(new Date(startAt), -settings.salesCloseMinutes * 60);
+}
+
+function salesClosed(showId: string, settings: SiteSettings) {
+  return new AppError('SHOW_SALES_CLOSED', {
+    showId,
+    salesCloseMinutes: settings.salesCloseMinutes,
+  });
 }
 
 function orderNotFound() {

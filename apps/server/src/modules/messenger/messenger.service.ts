@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps.js';
-import type { SiteRow } from '../site/index.js';
+import { brandOf, type SiteRow } from '../site/index.js';
 import type { MessengerProfile, MessengerProvider } from './providers/messenger-provider.js';
 import { createSandboxProvider, SANDBOX_AUTHORIZE_PATH } from './providers/sandbox.provider.js';
 import { createWechatProvider, WECHAT_AUTHORIZE_URL } from './providers/wechat.provider.js';
@@ -26,5 +26,6 @@ export function authConfig(site: SiteRow) {
     appId: site.wechat_app_id,
     authorizeUrl: isSandbox ? SANDBOX_AUTHORIZE_PATH : WECHAT_AUTHORIZE_URL,
     mode: site.messenger_mode,
+    brand: brandOf(site),
   };
 }

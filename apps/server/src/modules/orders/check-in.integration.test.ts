@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderQrContent } from '@marquee/contracts';
+import { describeOrderEvent, orderQrContent } from '@marquee/contracts';
 import type { CheckInView } from '@marquee/contracts/console';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -17,6 +17,7 @@ import { createStoreOrder, newGoods, PHONE, storeParam } from '../store/store-te
 
 const PASSWORD = '258036';
 const HOUR = 3600;
+const DAY = 24 * HOUR * 1000;
 
 describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
   let t: TestApp;
@@ -63,26 +64,33 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
   }
 
   let showCursor = 0;
-  /** A show of the cinema at least a day ahead that starts and ends on one local day. */
-  async function showOf(cinemaId: string) {
-    return (
-      t.db
-        .selectFrom('shows')
-        .select(['id', 'start_at', 'end_at'])
-        .where('cinema_id', '=', cinemaId)
-        .where('start_at', '>', new Date(t.clock.now().getTime() + 26 * HOUR * 1000))
-        // Before 20:00 in China (UTC+8): start, "20 minutes before" and end share a local date.
-        .where(sql<number>`extract(hour from start_at at time zone 'UTC')`, '<', 12)
-        .orderBy('start_at')
-        .offset(showCursor++)
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    );
+  /**
+   * A show of the cinema at least a day ahead that starts and ends on one local day, or (`late`)
+   * one that starts in the evening and ends after local midnight.
+   */
+  async function showOf(cinemaId: string, late = false) {
+    const localDate = (column: string) =>
+      sql.raw(`((${column} + interval '8 hours') at time zone 'UTC')::date`);
+    return t.db
+      .selectFrom('shows')
+      .select(['id', 'start_at', 'end_at'])
+      .where('cinema_id', '=', cinemaId)
+      .where('start_at', '>', new Date(t.clock.now().getTime() + 26 * HOUR * 1000))
+      .where(
+        late
+          ? sql<boolean>`${localDate('end_at')} > ${localDate('start_at')}`
+          : // Before 20:00 in China (UTC+8): start, "20 minutes before" and end share a local date.
+            sql<boolean>`extract(hour from start_at at time zone 'UTC') < 12`,
+      )
+      .orderBy('start_at')
+      .offset(showCursor++)
+      .limit(1)
+      .executeTakeFirstOrThrow();
   }
 
   /** A ticketed film order of a show at the cinema: its ticket code and show. */
-  async function ticket(cinemaId = site.firstCinemaId) {
-    const show = await showOf(cinemaId);
+  async function ticket(cinemaId = site.firstCinemaId, late = false) {
+    const show = await showOf(cinemaId, late);
     const user = await buyer();
     const order = await holdSeats(t, user.token, { showId: show.id });
     const paid = await payWithCards(t, user.token, {
@@ -184,6 +192,23 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
     });
   });
 
+  it('takes a late show’s ticket after midnight: the business day runs to 06:00', async () => {
+    const bought = await ticket(site.firstCinemaId, true);
+    const midnight = new Date(
+      Math.ceil(bought.show.start_at.getTime() / DAY) * DAY - 8 * HOUR * 1000,
+    );
+    const afterMidnight = new Date(
+      (midnight > bought.show.start_at ? midnight.getTime() : midnight.getTime() + DAY) +
+        5 * 60_000,
+    );
+    expect(afterMidnight.getTime()).toBeLessThan(bought.show.end_at.getTime());
+    await at(afterMidnight, async () => {
+      const used = await use(tokens.cashier, bought.code);
+      expect(used.body.code).toBe(0);
+      expect(used.body.data).toMatchObject({ status: 'used', problem: null });
+    });
+  });
+
   it('refuses another day’s show, a show that is over, another cinema’s ticket and a refund', async () => {
     const bought = await ticket();
     // Today is not the show's day (it is at least a day ahead).
@@ -222,6 +247,14 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
       .where('id', 'in', [bought.orderId, refunded.orderId])
       .execute();
     expect(statuses.map((row) => row.status).sort()).toEqual(['refunded', 'ticketed']);
+    // Every step of their trails has a text of its own in Chinese (SQL's and TypeScript's alike).
+    const events = await t.db
+      .selectFrom('order_events')
+      .select('reason')
+      .where('order_id', 'in', [bought.orderId, refunded.orderId])
+      .execute();
+    expect(events.length).toBeGreaterThanOrEqual(7);
+    for (const { reason } of events) expect(describeOrderEvent(reason, 'zh')).not.toBe(reason);
   });
 
   it('hands over a store pickup at its cinema, listing what to give', async () => {

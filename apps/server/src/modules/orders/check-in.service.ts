@@ -1,4 +1,4 @@
-import { maskPhone, parseScannedCode } from '@marquee/contracts';
+import { checkedInBy, maskPhone, parseScannedCode } from '@marquee/contracts';
 import {
   coversCinema,
   fullErrorCatalogue,
@@ -8,7 +8,7 @@ import {
 import type { AppDeps, SignedInStaff } from '../../app-deps.js';
 import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { localDateOf } from '../../lib/local-date.js';
+import { businessDateOf } from '../../lib/local-date.js';
 import type { SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
 import { lockOrder, transitionOrder } from './order-lifecycle.js';
@@ -52,7 +52,7 @@ export async function checkIn(
     const order = (await lockOrder(trx, found.id))!;
     const problem = problemOf(staff, order, await stepsOf(order.kind).detail(trx, order), now);
     if (problem) return { order, problem };
-    await transitionOrder(trx, order, 'used', `checked in by ${staff.username}`, {
+    await transitionOrder(trx, order, 'used', checkedInBy(staff.username), {
       used_at: now,
       used_by_staff_id: staff.id,
       used_by_name: staff.displayName,
@@ -111,7 +111,8 @@ function problemOf(
   if (order.cinema_id && !coversCinema(staff, order.cinema_id)) return 'otherCinema';
   if (part.film) {
     const show = part.film.showInfo;
-    if (localDateOf(new Date(show.startAt)) !== localDateOf(now)) return 'otherDay';
+    // The business day (06:00–06:00): the 00:30 show's ticket is good at the door at 23:50.
+    if (businessDateOf(new Date(show.startAt)) !== businessDateOf(now)) return 'otherDay';
     if (new Date(show.endAt).getTime() <= now.getTime()) return 'showEnded';
   }
   return null;

@@ -20,6 +20,7 @@ export {
   findOrder,
   fulfilPaidOrder,
   lockOrder,
+  recordOrderChange,
   releaseOrders,
   setOrderPhone,
   transitionOrder,

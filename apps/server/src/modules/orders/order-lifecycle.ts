@@ -1,4 +1,9 @@
-import { canTransition, type OrderKind, type OrderStatus } from '@marquee/contracts';
+import {
+  canTransition,
+  orderEventReasons,
+  type OrderKind,
+  type OrderStatus,
+} from '@marquee/contracts';
 import type { Insertable } from 'kysely';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -48,6 +53,23 @@ export async function transitionOrder(
   await ordersRepository.insertEvent(trx, { orderId: order.id, from: order.status, to, reason });
 }
 
+/**
+ * A change to an order that keeps its status (staff moved its seats): one more event in its trail,
+ * from and to the status it has, with the reason its buyer reads. The caller holds the order's lock.
+ */
+export async function recordOrderChange(
+  trx: Executor,
+  order: { id: string; status: OrderStatus },
+  reason: string,
+): Promise<void> {
+  await ordersRepository.insertEvent(trx, {
+    orderId: order.id,
+    from: order.status,
+    to: order.status,
+    reason,
+  });
+}
+
 /** A new unpaid order with its first event, inside the caller's transaction. */
 export async function createOrder(
   trx: Executor,
@@ -88,7 +110,7 @@ export async function fulfilPaidOrder(
     trx,
     { id: order.id, status: 'paid' },
     issued,
-    issued === 'ticketed' ? 'ticket issued' : 'ready for pickup',
+    issued === 'ticketed' ? orderEventReasons.ticketIssued : orderEventReasons.readyForPickup,
     { pickup_code: code },
   );
   return issued;
@@ -135,7 +157,7 @@ export async function withdrawUnpaidOrder(
     trx,
     order,
     isOverdue ? 'expired' : 'cancelled',
-    isOverdue ? request.expiredReason : 'cancelled by user',
+    isOverdue ? request.expiredReason : orderEventReasons.cancelledByUser,
   );
   await releaseOrders(trx, [order]);
 }

@@ -1,3 +1,4 @@
+import { orderEventReasons } from '@marquee/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
@@ -21,7 +22,7 @@ export async function sweepExpiredOrders(deps: Deps, batchSize = 200): Promise<n
       deps.db.transaction().execute(async (trx) => {
         const orders = await ordersRepository.lockExpiredPending(trx, now, batchSize);
         for (const order of orders) {
-          await transitionOrder(trx, order, 'expired', 'payment deadline passed (sweep)');
+          await transitionOrder(trx, order, 'expired', orderEventReasons.deadlinePassedSweep);
         }
         await releaseOrders(trx, orders);
         return orders.length;

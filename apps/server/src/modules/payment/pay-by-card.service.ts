@@ -1,11 +1,12 @@
 import {
-  cardTypeForOrderKind,
-  fenToYuan,
-  splitPayment,
-  yuanToFen,
   type CallBody,
   type CardPayAnswer,
   type cardPayCall,
+  cardTypeForOrderKind,
+  fenToYuan,
+  orderEventReasons,
+  splitPayment,
+  yuanToFen,
 } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
@@ -207,7 +208,7 @@ async function chargeAndRecord(
     wechatPay: null,
   };
   if (!isCombined) {
-    answer.orderStatus = await fulfilPaidOrder(trx, order, now, 'paid by card');
+    answer.orderStatus = await fulfilPaidOrder(trx, order, now, orderEventReasons.paidByCard);
     await paymentRepository.storeAnswer(trx, input.attemptId, answer);
     return { answer, toClose };
   }

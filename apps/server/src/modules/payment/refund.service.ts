@@ -1,3 +1,4 @@
+import { orderEventReasons, refundedByStaff } from '@marquee/contracts';
 import type { OrderDetail } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -92,8 +93,8 @@ export async function refundOrderMoney(
       order,
       'refunded',
       actor.kind === 'staff'
-        ? `refunded by staff ${actor.staff.username}: ${request.reason ?? ''}`
-        : 'refunded by the user',
+        ? refundedByStaff(actor.staff.username, request.reason ?? '')
+        : orderEventReasons.refundedByUser,
     );
     await releaseOrders(trx, [order]);
     const reason = (request.reason ?? REFUND_REASON[order.kind]).slice(0, WECHAT_REASON_MAX);

@@ -1,3 +1,4 @@
+import { orderEventReasons } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -132,7 +133,7 @@ async function settleInTransaction(
       await commitCardHold(trx, order.id, now);
       await movePayment(trx, card, 'succeeded', now);
     }
-    await fulfilPaidOrder(trx, order, now, 'paid by WeChat Pay');
+    await fulfilPaidOrder(trx, order, now, orderEventReasons.paidByWechat);
     await record('paid');
     return { outcome: 'paid' };
   }
@@ -143,7 +144,7 @@ async function settleInTransaction(
   const outRefundNo = await startAutoRefund(trx, { ...payment, status: 'succeeded' }, now);
   await releaseCardPartOf(trx, payment, 'WeChat part arrived too late', now);
   if (order.status === 'pending_payment' && order.pay_deadline_at.getTime() < now.getTime()) {
-    await transitionOrder(trx, order, 'expired', 'payment arrived after the hold expired');
+    await transitionOrder(trx, order, 'expired', orderEventReasons.paidTooLate);
     await releaseOrders(trx, [order]);
   }
   await record('auto_refund');

@@ -36,7 +36,7 @@ export async function findCinemas(db: Executor, siteId: string, ids: readonly st
 /** Seats an order sold: sold now, or released by its refund (never seats it only held). */
 const soldSeatsOf = (orderId: RawBuilder<unknown>) => sql<number>`(
   select count(*) from film_order_seats s
-  where s.order_id = ${orderId}
+  where s.order_id = ${orderId} and s.moved_at is null
     and (s.state = 'sold' or (s.state = 'released' and o.status = 'refunded')))`;
 
 /** Orders paid in the range (on their paid day) and orders refunded in it (on the refund's day). */
@@ -142,7 +142,7 @@ export async function occupancyByShow(
   }>`
     select sh.id, sh.start_at, sh.cinema_id, c.name as cinema_name, h.name as hall_name, f.title,
       (select count(*) from film_order_seats s where s.show_id = sh.id and s.state = 'sold') as sold,
-      (select count(*) from seats se where se.hall_id = sh.hall_id and se.kind <> 'unavailable')
+      (select count(*) from seats se where se.layout_id = sh.layout_id and se.kind <> 'unavailable')
         as for_sale
     from shows sh
       join cinemas c on c.id = sh.cinema_id

@@ -3,6 +3,7 @@ export {
   siteSettings,
   assertNoSandboxInProduction,
   publicOriginOf,
+  brandOf,
   type SiteSettings,
 } from './site.service.js';
 export {

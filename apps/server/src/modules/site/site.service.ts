@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SiteBrand } from '@marquee/contracts';
 import type { SiteResolver, SiteRow } from '../../app-deps.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,6 +18,11 @@ export interface SiteSettings {
   storeOrderMinutes: number;
   /** Minutes a hall needs between two shows (cleaning, seating): the schedule keeps them free. */
   cleaningMinutes: number;
+  /**
+   * Minutes before a show's start when its online sales close (column `sales_close_minutes`,
+   * 0021): no hold after that, and no hold or pay deadline runs past it.
+   */
+  salesCloseMinutes: number;
 }
 
 const defaultSettings: SiteSettings = {
@@ -25,10 +31,18 @@ const defaultSettings: SiteSettings = {
   refundCutoffMinutes: 60,
   storeOrderMinutes: 15,
   cleaningMinutes: 15,
+  salesCloseMinutes: 0,
 };
 
-export function siteSettings(site: Pick<SiteRow, 'settings'>): SiteSettings {
-  return { ...defaultSettings, ...(site.settings as Partial<SiteSettings>) };
+export function siteSettings(
+  site: Pick<SiteRow, 'settings'> & Partial<Pick<SiteRow, 'sales_close_minutes'>>,
+): SiteSettings {
+  return {
+    ...defaultSettings,
+    ...(site.settings as Partial<SiteSettings>),
+    // A column, so that hold_film_seats reads the same number in SQL.
+    salesCloseMinutes: site.sales_close_minutes ?? defaultSettings.salesCloseMinutes,
+  };
 }
 
 const CACHE_MS = 30_000;
@@ -65,6 +79,20 @@ export function createSiteResolver(
       cache.set(key, { site: opened, until: Date.now() + CACHE_MS });
       return opened;
     },
+  };
+}
+
+/** The site's brand as its pages show it (0021): short names fall back to the full name. */
+export function brandOf(
+  site: Pick<SiteRow, 'name' | 'short_name' | 'short_name_en' | 'logo_url' | 'theme_color'>,
+): SiteBrand {
+  const shortName = site.short_name ?? site.name;
+  return {
+    name: site.name,
+    shortName,
+    shortNameEn: site.short_name_en ?? shortName,
+    logoUrl: site.logo_url,
+    themeColor: site.theme_color,
   };
 }
 

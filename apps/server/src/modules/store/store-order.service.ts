@@ -1,3 +1,4 @@
+import { orderEventReasons } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/schema.js';
 import { addSeconds } from '../../lib/clock.js';
@@ -96,7 +97,7 @@ async function reserveAndInsert(
       throw new OutOfStock(line.variant_id, `${line.goods_name}（${line.variant_name}）`);
     }
   }
-  const inserted = await createOrder(trx, order, 'stock reserved');
+  const inserted = await createOrder(trx, order, orderEventReasons.stockReserved);
   await storeOrderRepository.insertLines(
     trx,
     lines.map((line) => ({ ...line, order_id: inserted.id })),
@@ -121,7 +122,7 @@ export async function cancelStoreOrder(
       kind: 'store',
       userId: user.id,
       now,
-      expiredReason: 'payment deadline passed',
+      expiredReason: orderEventReasons.deadlinePassed,
       notFound: orderNotFound,
     }),
   );
@@ -193,7 +194,7 @@ async function expireStaleReservations(
         variantIds,
         now,
       );
-      await expireOverdueOrders(trx, orderIds, now, 'payment deadline passed (stock taken over)');
+      await expireOverdueOrders(trx, orderIds, now, orderEventReasons.deadlinePassedStockGone);
       return orderIds.length;
     }),
   );

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { commonMessages } from '@/lib/i18n/common-messages';
+import { documentTitle, useBrandName } from '@/lib/brand';
 import { routeTitles } from '../route-titles';
 import { useRouteHandle } from './use-route-handle';
 
-/** The document title follows the route: "影院 - 星幕影城". */
+/** The document title follows the route and names the site's own chain: "影院 - <short name>". */
 export function DocumentTitle() {
   const handle = useRouteHandle();
+  const brand = useBrandName();
   useEffect(() => {
-    const app = commonMessages.translate('appName');
-    document.title = handle ? `${routeTitles.translate(handle.title)} - ${app}` : app;
-  }, [handle]);
+    document.title = documentTitle(handle ? routeTitles.translate(handle.title) : null, brand);
+  }, [handle, brand]);
   return null;
 }

@@ -1,7 +1,7 @@
+import { useBrandName } from '@/lib/brand';
 import { useSearchParams } from 'react-router';
 import { useCinemaDetail } from '@/features/cinema/api/get-cinema-detail';
 import { CinemaDetail } from '@/features/cinema/components/cinema-detail';
-import { commonMessages } from '@/lib/i18n/common-messages';
 import { nearQueryOf, useLocation } from '@/lib/location';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
@@ -33,7 +33,7 @@ export default function CinemaDetailPage() {
 /** Shared in WeChat: the cinema's name and address, linking to this cinema. */
 function useCinemaShareMessage(cinemaId: string) {
   const t = shareMessages.useT();
-  const appName = commonMessages.useT()('appName');
+  const appName = useBrandName();
   // The same query as the page's (location included), so it is answered from the cache.
   const location = useLocation();
   const { data } = useCinemaDetail({ cinemaId, ...nearQueryOf(location) });

@@ -1,7 +1,7 @@
+import { useBrandName } from '@/lib/brand';
 import { useSearchParams } from 'react-router';
 import { useFilmDetail } from '@/features/cinema/api/get-film-detail';
 import { FilmDetail } from '@/features/cinema/components/film-detail';
-import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
 import { paths } from '@/lib/paths';
@@ -32,7 +32,7 @@ export default function CinemaFilmPage() {
 /** Shared in WeChat: the film's title, genres and poster, linking to this film. */
 function useFilmShareMessage(filmId: string) {
   const t = shareMessages.useT();
-  const appName = commonMessages.useT()('appName');
+  const appName = useBrandName();
   const { data: film } = useFilmDetail(filmId);
   useShareMessage(
     film

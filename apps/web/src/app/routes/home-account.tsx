@@ -15,6 +15,7 @@ const links: { to: string; label: RouteMessage }[] = [
   { to: paths.accountCardList(), label: 'myCards' },
   { to: paths.accountRecharge(), label: 'recharge' },
   { to: paths.storeOrderList(), label: 'storeOrders' },
+  { to: paths.accountSecurity(), label: 'security' },
 ];
 
 export default function HomeAccountPage() {

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { FilmStatus } from '@marquee/contracts';
 import { useSession } from '@/features/auth/session-store';
 import { FilmListSkeleton } from '@/features/cinema/components/film-list-skeleton';
-import { commonMessages } from '@/lib/i18n/common-messages';
+import { useBrand, useBrandName } from '@/lib/brand';
 import { homeMessages } from './home-messages';
 import { paths } from '@/lib/paths';
 
@@ -22,14 +22,18 @@ const FilmList = lazy(() =>
 /** The home tab: no common wrapper, a header of its own; films showing and coming soon. */
 export default function HomeIndexPage() {
   const t = homeMessages.useT();
-  const common = commonMessages.useT();
+  const brand = useBrand();
+  const brandName = useBrandName();
   const { userInfo } = useSession();
   const [params, setParams] = useSearchParams();
   const status: FilmStatus = params.get('status') === 'coming' ? 'coming' : 'showing';
   return (
     <div className="home-index">
       <header className="home-index__header">
-        <h1 className="home-index__brand">{common('appName')}</h1>
+        <h1 className="home-index__brand">
+          {brand?.logoUrl && <img className="home-index__logo" src={brand.logoUrl} alt="" />}
+          {brandName}
+        </h1>
         <p className="home-index__greeting">
           {userInfo ? t('greeting', { name: userInfo.nickname }) : ''} {t('brandTagline')}
         </p>

@@ -5,6 +5,7 @@ export const routeMessages = defineMessages(
   {
     phone: '手机号',
     phoneUnknown: '未绑定',
+    security: '账户安全（手机号、忘记支付密码）',
     payPassword: '支付密码',
     payPasswordSet: '已设置',
     payPasswordNotSet: '未设置',
@@ -17,6 +18,7 @@ export const routeMessages = defineMessages(
   {
     phone: 'Phone',
     phoneUnknown: 'Not linked',
+    security: 'Account security (phone, forgotten pay password)',
     payPassword: 'Pay password',
     payPasswordSet: 'Set',
     payPasswordNotSet: 'Not set',

@@ -1,8 +1,8 @@
+import { useBrandName } from '@/lib/brand';
 import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useSearchParams } from 'react-router';
 import { useGoodsDetail } from '@/features/store/api/get-goods-detail';
 import { GoodsDetailView } from '@/features/store/components/goods-detail';
-import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { shareMessages } from './share-messages';
 import { paths } from '@/lib/paths';
@@ -18,7 +18,7 @@ export default function StoreProductDetailPage() {
 /** Shared in WeChat: the product's name, its line and picture, linking to it. */
 function useGoodsShareMessage(goodsId: string) {
   const t = shareMessages.useT();
-  const appName = commonMessages.useT()('appName');
+  const appName = useBrandName();
   const { data: goods } = useGoodsDetail(goodsId);
   useShareMessage(
     goods

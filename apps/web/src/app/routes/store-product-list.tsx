@@ -1,5 +1,5 @@
+import { useBrandName } from '@/lib/brand';
 import { StoreProductList } from '@/features/store/components/store-product-list';
-import { commonMessages } from '@/lib/i18n/common-messages';
 import { useShareMessage } from '@/lib/messenger/use-share-message';
 import { useSearchParams } from 'react-router';
 import { shareMessages } from './share-messages';
@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
 export default function StoreProductListPage() {
   const [params, setParams] = useSearchParams();
   const t = shareMessages.useT();
-  const appName = commonMessages.useT()('appName');
+  const appName = useBrandName();
   useShareMessage({
     title: t('storeTitle', { appName }),
     desc: t('storeDesc'),

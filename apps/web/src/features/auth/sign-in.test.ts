@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@marquee/contracts';
-import { authorizeUrl, runSignIn, type SignInDeps } from './sign-in';
+import { authorizeUrl, restartSignIn, runSignIn, type SignInDeps } from './sign-in';
 
 const user: UserInfo = {
   id: 'u1',
@@ -11,9 +11,15 @@ const user: UserInfo = {
   createdAt: '2026-11-22T00:00:00.000Z',
 };
 
-function fakeDeps(start: string, token?: string, overrides: Partial<SignInDeps> = {}) {
+function fakeDeps(
+  start: string,
+  token?: string,
+  overrides: Partial<SignInDeps> = {},
+  keptState: string | null = 's',
+) {
   let url = new URL(start);
   let stored = token;
+  let kept = keptState;
   const deps = {
     getUrl: () => url,
     replaceUrl: vi.fn((next: URL) => {
@@ -35,10 +41,18 @@ function fakeDeps(start: string, token?: string, overrides: Partial<SignInDeps> 
       authorizeUrl: '/sandbox/connect/oauth2/authorize',
     })),
     newState: () => 'state-1',
+    saveState: vi.fn((state: string) => {
+      kept = state;
+    }),
+    takeState: vi.fn(() => {
+      const state = kept;
+      kept = null;
+      return state;
+    }),
     logError: vi.fn(),
     ...overrides,
   } satisfies SignInDeps;
-  return { deps, currentUrl: () => url.toString(), token: () => stored };
+  return { deps, currentUrl: () => url.toString(), token: () => stored, kept: () => kept };
 }
 
 describe('sign-in', () => {
@@ -76,7 +90,7 @@ describe('sign-in', () => {
         throw failure;
       }),
     });
-    expect(await runSignIn(deps)).toEqual({ kind: 'failed', error: failure });
+    expect(await runSignIn(deps)).toEqual({ kind: 'failed', step: 'exchange', error: failure });
     expect(deps.logError).toHaveBeenCalledWith(failure);
     expect(deps.redirect).not.toHaveBeenCalled();
     expect(deps.reload).not.toHaveBeenCalled();
@@ -133,6 +147,83 @@ describe('sign-in', () => {
     expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: user });
     expect(deps.login).not.toHaveBeenCalled();
     expect(deps.redirect).not.toHaveBeenCalled();
+  });
+
+  it('ends on a failure, not a spinner, when the authorisation settings do not load', async () => {
+    const failure = Object.assign(new Error('网络连接失败'), { code: -3 });
+    const { deps } = fakeDeps('http://localhost/home/index', undefined, {
+      getAuthConfig: vi.fn(async () => {
+        throw failure;
+      }),
+    });
+    expect(await runSignIn(deps)).toEqual({ kind: 'failed', step: 'config', error: failure });
+    expect(deps.logError).toHaveBeenCalledWith(failure);
+    expect(deps.redirect).not.toHaveBeenCalled();
+  });
+
+  it('ends on a failure when the session is invalid and the settings then fail to load', async () => {
+    const { deps } = fakeDeps('http://localhost/home/index', 'old', {
+      getUserInfo: vi.fn(async () => {
+        throw Object.assign(new Error('expired'), { code: -1001 });
+      }),
+      getAuthConfig: vi.fn(async () => {
+        throw Object.assign(new Error('unknown site'), { code: 40401 });
+      }),
+    });
+    expect(await runSignIn(deps)).toMatchObject({ kind: 'failed', step: 'config' });
+  });
+
+  it('keeps the state it sends in the browser before leaving for the messenger', async () => {
+    let keptAtRedirect: string | null = null;
+    const { deps, kept } = fakeDeps(
+      'http://localhost/home/index',
+      undefined,
+      { redirect: vi.fn(() => (keptAtRedirect = kept())) },
+      null,
+    );
+    await runSignIn(deps);
+    expect(keptAtRedirect).toBe('state-1');
+  });
+
+  it('refuses a return whose state is not the one this tab sent, without using the code', async () => {
+    const { deps, currentUrl, token } = fakeDeps(
+      'http://localhost/home/index?from=wechat&code=abc&state=forged',
+      undefined,
+      {},
+      'mine',
+    );
+    expect(await runSignIn(deps)).toMatchObject({ kind: 'failed', step: 'state' });
+    expect(deps.login).not.toHaveBeenCalled();
+    expect(token()).toBeUndefined();
+    expect(currentUrl()).toBe('http://localhost/home/index?from=wechat');
+  });
+
+  it('refuses a return when this tab kept no state at all', async () => {
+    const { deps } = fakeDeps('http://localhost/home/index?code=abc&state=s', undefined, {}, null);
+    expect(await runSignIn(deps)).toMatchObject({ kind: 'failed', step: 'state' });
+    expect(deps.login).not.toHaveBeenCalled();
+  });
+
+  it('uses a kept state once: the same return replayed is refused', async () => {
+    const first = fakeDeps('http://localhost/home/index?code=abc&state=s');
+    expect(await runSignIn(first.deps)).toMatchObject({ kind: 'signed-in' });
+    expect(first.kept()).toBeNull();
+  });
+
+  it('restarts sign-in from the current page when the session ends mid-use', async () => {
+    const redirect = vi.fn();
+    const { deps, token } = fakeDeps(
+      'http://localhost/cinema/detail?cinemaId=c1&date=2026-11-24',
+      'old',
+      { redirect },
+    );
+    expect(await restartSignIn(deps)).toEqual({ kind: 'redirecting' });
+    expect(token()).toBeUndefined();
+    const target = new URL(redirect.mock.calls[0]![0] as string);
+    const back = new URL(target.searchParams.get('redirect_uri')!);
+    expect(back.pathname).toBe('/cinema/detail');
+    expect(back.searchParams.get('cinemaId')).toBe('c1');
+    expect(back.searchParams.get('date')).toBe('2026-11-24');
   });
 
   it('builds an absolute WeChat URL when the messenger is WeChat itself', () => {

@@ -13,6 +13,10 @@ export interface SignInDeps {
   getUserInfo(): Promise<UserInfo>;
   getAuthConfig(): Promise<{ appId: string; authorizeUrl: string }>;
   newState(): string;
+  /** Keeps the OAuth state in this browser tab (sessionStorage) before leaving for WeChat. */
+  saveState(state: string): void;
+  /** The state kept before the redirect, removed as it is read (each may be used once). */
+  takeState(): string | null;
   logError(error: unknown): void;
   /**
    * True once the browser has started to leave this page: a request it cut short is not the
@@ -27,8 +31,19 @@ export type SignInOutcome =
   | { kind: 'redirecting' }
   /** The page is reloading after a failure other than an invalid session. */
   | { kind: 'reloading' }
-  /** The code exchange failed: loading stops and the error was logged (spec §4). */
-  | { kind: 'failed'; error: unknown };
+  /** A step failed: the page says which and offers a retry; the error was logged. */
+  | { kind: 'failed'; step: SignInStep; error: unknown };
+
+/**
+ * Where sign-in stopped: `config` (the authorisation settings did not load), `exchange` (the
+ * code was refused, spec §4), `state` (a return that this tab did not start: login CSRF).
+ */
+export type SignInStep = 'config' | 'exchange' | 'state';
+
+/** Thrown for a return whose `state` is not the one this tab sent. */
+export class StateMismatchError extends Error {
+  override readonly name = 'StateMismatchError';
+}
 
 const TRANSIENT_PARAMS = ['code', 'state', 'setToken'];
 
@@ -63,18 +78,41 @@ function withoutParams(url: URL, names: string[]): URL {
   return next;
 }
 
+function failed(deps: SignInDeps, step: SignInStep, error: unknown): SignInOutcome {
+  deps.logError(error);
+  return { kind: 'failed', step, error };
+}
+
 async function sendToAuthorize(deps: SignInDeps): Promise<SignInOutcome> {
-  const config = await deps.getAuthConfig();
-  deps.redirect(authorizeUrl(config, deps.getUrl(), deps.newState()));
+  let config: { appId: string; authorizeUrl: string };
+  try {
+    config = await deps.getAuthConfig();
+  } catch (error) {
+    return failed(deps, 'config', error);
+  }
+  const state = deps.newState();
+  deps.saveState(state);
+  deps.redirect(authorizeUrl(config, deps.getUrl(), state));
   return { kind: 'redirecting' };
+}
+
+/**
+ * The session ended while the app was in use (-1001 on any call): forget the token and go
+ * through the messenger again; the return URL is this page, so the visitor comes back to it.
+ */
+export function restartSignIn(deps: SignInDeps): Promise<SignInOutcome> {
+  deps.clearToken();
+  return sendToAuthorize(deps);
 }
 
 /**
  * Sign-in exactly as spec §4 describes it:
  * 1. a `setToken` query parameter is taken as the token and removed from the URL;
  * 2. `code` and `state` from the messenger are exchanged for a token, then removed from the URL
- *    (a failed exchange only stops loading and logs the error);
- * 3. without a token, off to the authorisation page;
+ *    (a failed exchange only stops loading and logs the error); a `state` other than the one
+ *    this tab kept before the redirect is refused without exchanging the code (login CSRF);
+ * 3. without a token, off to the authorisation page (a failure to load its settings stops on
+ *    an error with a retry instead of spinning forever);
  * 4. with one, the user info is fetched: -1001 clears the token and signs in again, any other
  *    failure clears the token and reloads the page.
  */
@@ -88,14 +126,19 @@ export async function runSignIn(deps: SignInDeps): Promise<SignInOutcome> {
   }
 
   const code = url.searchParams.get('code');
-  if (code && url.searchParams.has('state')) {
+  const returnedState = url.searchParams.get('state');
+  if (code && returnedState !== null) {
+    const expected = deps.takeState();
+    if (!expected || expected !== returnedState) {
+      deps.replaceUrl(withoutParams(deps.getUrl(), ['code', 'state']));
+      return failed(deps, 'state', new StateMismatchError('OAuth state does not match'));
+    }
     try {
       const { token } = await deps.login(code);
       deps.setToken(token);
       deps.replaceUrl(withoutParams(deps.getUrl(), ['code', 'state']));
     } catch (error) {
-      deps.logError(error);
-      return { kind: 'failed', error };
+      return failed(deps, 'exchange', error);
     }
   }
 

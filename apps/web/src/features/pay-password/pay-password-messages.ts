@@ -4,6 +4,8 @@ export const payPasswordMessages = defineMessages(
   {
     setTitle: '设置支付密码',
     changeTitle: '修改支付密码',
+    resetTitle: '设置新的支付密码',
+    forgot: '忘记支付密码？',
     stepOld: '请输入当前支付密码',
     stepNew: '请设置 6 位数字支付密码',
     stepConfirm: '请再次输入新的支付密码',
@@ -19,6 +21,8 @@ export const payPasswordMessages = defineMessages(
   {
     setTitle: 'Set pay password',
     changeTitle: 'Change pay password',
+    resetTitle: 'Set a new pay password',
+    forgot: 'Forgot your pay password?',
     stepOld: 'Enter your current pay password',
     stepNew: 'Choose a 6-digit pay password',
     stepConfirm: 'Enter the new pay password again',

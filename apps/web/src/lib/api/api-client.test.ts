@@ -88,6 +88,29 @@ describe('API client', () => {
     expect(error).toMatchObject({ code: -1001, message: '登录已失效', data: { x: 1 } });
   });
 
+  it('reports an ended session (-1001) on any call, and on no other refusal', async () => {
+    const onSessionInvalid = vi.fn();
+    const make = (code: number) =>
+      createApiClient({
+        hostname: 'localhost',
+        bases: {},
+        getToken: () => 'tok',
+        lang: 'zh',
+        fetch: (async () =>
+          new Response(JSON.stringify({ code, msg: 'x', data: null }))) as typeof globalThis.fetch,
+        messages,
+        onSessionInvalid,
+      });
+    await expect(make(40001)(postCall, { body: { code: 'c' } })).rejects.toMatchObject({
+      code: 40001,
+    });
+    expect(onSessionInvalid).not.toHaveBeenCalled();
+    await expect(make(-1001)(postCall, { body: { code: 'c' } })).rejects.toMatchObject({
+      code: -1001,
+    });
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+  });
+
   it('rejects an empty answer with 服务器异常', async () => {
     const { api } = client(async () => new Response(''));
     await expect(api(echoCall)).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import {
   EMPTY_ANSWER_MESSAGE,
+  ErrorCode,
   SUCCESS_CODE,
   type CallAnswer,
   type CallDefinition,
@@ -19,6 +20,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   messages: { timeout: string; network: string; badAnswer: string };
+  /** Told of every answer -1001 (the session ended), whichever call it was; the call still rejects. */
+  onSessionInvalid?: () => void;
 }
 
 export interface CallInput<C extends CallDefinition> {
@@ -98,6 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(CLIENT_ERROR.BAD_ANSWER, options.messages.badAnswer);
     }
     if (envelope.code !== SUCCESS_CODE) {
+      if (envelope.code === ErrorCode.SESSION_INVALID) options.onSessionInvalid?.();
       throw new ApiError(envelope.code, String(envelope.msg ?? ''), envelope.data ?? null);
     }
     return envelope.data as CallAnswer<typeof call>;

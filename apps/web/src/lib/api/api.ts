@@ -2,6 +2,7 @@ import { readToken } from '../cookies';
 import { commonMessages } from '../i18n/common-messages';
 import { getLang } from '../i18n/i18n';
 import { createApiClient } from './api-client';
+import { reportSessionInvalid } from './session-expiry';
 
 /** The app's one API client, configured from the page's host (spec §7). */
 export const api = createApiClient({
@@ -17,4 +18,5 @@ export const api = createApiClient({
     network: commonMessages.translate('network'),
     badAnswer: commonMessages.translate('badAnswer'),
   },
+  onSessionInvalid: reportSessionInvalid,
 });

@@ -3,7 +3,6 @@ import { defineMessages } from './i18n';
 /** Strings that every part of the app shares. */
 export const commonMessages = defineMessages(
   {
-    appName: '星幕影城',
     loading: '加载中…',
     retry: '重试',
     back: '返回',
@@ -19,7 +18,6 @@ export const commonMessages = defineMessages(
     goHome: '返回首页',
   },
   {
-    appName: 'Marquee Cinemas',
     loading: 'Loading…',
     retry: 'Try again',
     back: 'Back',

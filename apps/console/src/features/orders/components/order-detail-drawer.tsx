@@ -12,7 +12,9 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { describeOrderEvent } from '@marquee/contracts';
 import type { ConsoleOrderDetail } from '@marquee/contracts/console';
+import { getLang } from '@/lib/i18n/i18n';
 import { useOrderDetail } from '../api/use-order-detail';
 import { ordersMessages } from '../orders-messages';
 import { OrderStatusTag, shortTime } from './order-status-tag';
@@ -153,12 +155,13 @@ function OrderDetailBody(props: { order: ConsoleOrderDetail }) {
         {t('events')}
       </Typography.Title>
       <Timeline
+        data-testid="order-events"
         items={order.events.map((event) => ({
           children: (
             <div>
               <OrderStatusTag status={event.to} />
               <Typography.Text type="secondary">
-                {shortTime(event.at)} · {event.reason}
+                {shortTime(event.at)} · {describeOrderEvent(event.reason, getLang())}
               </Typography.Text>
             </div>
           ),

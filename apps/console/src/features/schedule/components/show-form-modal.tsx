@@ -123,7 +123,7 @@ export function ShowFormModal(props: {
                 loading={films.isLoading}
                 options={(films.data?.list ?? []).map((film) => ({
                   value: film.id,
-                  label: `${film.title}（${film.durationMinutes} 分钟）`,
+                  label: t('filmOption', { title: film.title, n: film.durationMinutes }),
                 }))}
               />
             </Form.Item>

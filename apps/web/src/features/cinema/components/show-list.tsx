@@ -19,13 +19,14 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
             <Link
               to={paths.cinemaSeat(show.showId)}
               className="show-row__link"
-              aria-label={t('showAria', {
+              aria-label={`${t('showAria', {
                 time: start,
                 language: show.language,
                 format: show.format,
                 hall: show.hallName,
                 price: formatYuan(yuanToFen(show.discountPrice)),
-              })}
+              })}${heatWord(t, show)}`}
+              data-heat={show.heat}
             >
               <span className="show-row__time">
                 <strong>{start}</strong>
@@ -33,7 +34,7 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
               </span>
               <span className="show-row__hall">
                 <span>
-                  {show.language} {show.format}
+                  {show.language} {show.format} <ShowHeatBadge show={show} />
                 </span>
                 <small>{show.hallName}</small>
               </span>
@@ -64,14 +65,16 @@ export function ShowChips(props: { shows: readonly ShowSummary[] }) {
             <Link
               to={paths.cinemaSeat(show.showId)}
               className="show-chip"
-              aria-label={t('showAria', {
+              aria-label={`${t('showAria', {
                 time: start,
                 language: show.language,
                 format: show.format,
                 hall: show.hallName,
                 price: formatYuan(yuanToFen(show.discountPrice)),
-              })}
+              })}${heatWord(t, show)}`}
+              data-heat={show.heat}
             >
+              <ShowHeatBadge show={show} />
               <strong>{start}</strong>
               <small>
                 {show.language} {show.format}
@@ -81,5 +84,25 @@ export function ShowChips(props: { shows: readonly ShowSummary[] }) {
         );
       })}
     </ul>
+  );
+}
+
+type CinemaT = (typeof cinemaMessages)['translate'];
+
+/** "，紧张" / ", Few left" for a show's spoken name, or nothing. */
+function heatWord(t: CinemaT, show: ShowSummary): string {
+  if (show.heat === 'few') return ` ${t('heatFew')}`;
+  if (show.heat === 'soldOut') return ` ${t('heatSoldOut')}`;
+  return '';
+}
+
+/** 紧张 or 售罄 when the show is nearly or wholly full (issue 16); nothing otherwise. */
+function ShowHeatBadge(props: { show: ShowSummary }) {
+  const t = cinemaMessages.useT();
+  if (props.show.heat !== 'few' && props.show.heat !== 'soldOut') return null;
+  return (
+    <span className="show-heat" data-heat={props.show.heat} aria-hidden>
+      {props.show.heat === 'few' ? t('heatFew') : t('heatSoldOut')}
+    </span>
   );
 }

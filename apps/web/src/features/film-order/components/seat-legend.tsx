@@ -1,16 +1,19 @@
 import { formatYuan, yuanToFen } from '@marquee/contracts';
 import type { PriceArea, SeatRow } from '@marquee/contracts';
 import { filmOrderMessages } from '../film-order-messages';
+import { seatChoiceMessages } from '../seat-choice-messages';
 
 /** What each seat look means (only the kinds this hall has), and each area's price. */
 export function SeatLegend(props: { priceAreas: readonly PriceArea[]; rows: readonly SeatRow[] }) {
   const t = filmOrderMessages.useT();
+  const choice = seatChoiceMessages.useT();
   const has = (kind: string) =>
     props.rows.some((row) => row.seats.some((seat) => seat.kind === kind));
   const items = [
     { state: 'available', kind: 'normal', text: t('legendAvailable') },
     { state: 'chosen', kind: 'normal', text: t('legendChosen') },
-    { state: 'taken', kind: 'normal', text: t('legendTaken') },
+    { state: 'taken', taken: 'held', kind: 'normal', text: choice('legendHeld') },
+    { state: 'taken', taken: 'sold', kind: 'normal', text: t('legendTaken') },
     { state: 'available', kind: 'couple', text: t('legendCouple'), isShown: has('couple-left') },
     {
       state: 'available',
@@ -48,6 +51,7 @@ export function SeatLegend(props: { priceAreas: readonly PriceArea[]; rows: read
                 className="seat seat--sample"
                 data-kind={item.kind}
                 data-state={item.state}
+                data-taken={item.taken}
                 aria-hidden
               >
                 {item.kind === 'wheelchair' ? '♿' : ''}

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkSeatSelection, takenSeatIdsOf } from '@marquee/contracts';
 import { hallFromPicture } from './seat-map-fixture';
 import {
+  boxOfSeats,
+  companionToOffer,
   contentSize,
   countSeats,
   indexSeats,
@@ -71,5 +73,35 @@ describe('the seat map model', () => {
     const check = checkSeatSelection(hall, takenSeatIdsOf(hall), ['A2', 'A3'], 6);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.violations[0]?.hint.zh).toContain('试试向左移一个座位');
+  });
+});
+
+describe('wheelchair companions and picked seats', () => {
+  const wheelchairs = hallFromPicture(`
+    wooow
+    wxoow
+    woxxw
+  `);
+  const rows = wheelchairs.rows;
+  const at = (id: string) => indexSeats(rows).get(id)!;
+
+  it('offers the free companion seat beside a wheelchair space being chosen', () => {
+    expect(companionToOffer(rows, [], at('A1'))?.label).toBe('A2');
+    expect(companionToOffer(rows, [], at('A5'))?.label).toBe('A4');
+  });
+
+  it('offers nothing when the companion is taken or chosen, or the space is being dropped', () => {
+    expect(companionToOffer(rows, [], at('B1'))).toBeUndefined();
+    expect(companionToOffer(rows, ['A2'], at('A1'))).toBeUndefined();
+    expect(companionToOffer(rows, ['A1', 'A2'], at('A1'))).toBeUndefined();
+    expect(companionToOffer(rows, [], at('A3'))).toBeUndefined();
+  });
+
+  it('frames picked seats in one box', () => {
+    const box = boxOfSeats([at('A2'), at('B4')]);
+    expect(box.x).toBe(seatBox(at('A2')).x);
+    expect(box.y).toBe(seatBox(at('A2')).y);
+    expect(box.x + box.width).toBe(seatBox(at('B4')).x + seatBox(at('B4')).width);
+    expect(box.y + box.height).toBe(seatBox(at('B4')).y + seatBox(at('B4')).height);
   });
 });

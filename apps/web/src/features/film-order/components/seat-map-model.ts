@@ -1,4 +1,4 @@
-import type { PriceArea, Seat, SeatRow } from '@marquee/contracts';
+import { companionSeatOf, type PriceArea, type Seat, type SeatRow } from '@marquee/contracts';
 
 /** One grid cell of the seat map at scale 1: a 26 px seat and its gap. */
 export const CELL = 32;
@@ -108,4 +108,30 @@ export function countSeats(rows: readonly SeatRow[]) {
 export function seatPrice(areas: readonly PriceArea[], seat: Pick<Seat, 'areaId'>) {
   const area = areas.find((candidate) => candidate.id === seat.areaId) ?? areas[0];
   return { price: area?.price ?? 0, discountPrice: area?.discountPrice ?? 0 };
+}
+
+/**
+ * Choosing a free wheelchair space offers its companion seat with it: the companion when it is free
+ * and not chosen yet, else nothing. The user can still remove it.
+ */
+export function companionToOffer(
+  rows: readonly SeatRow[],
+  chosen: readonly string[],
+  seat: Seat,
+): Seat | undefined {
+  if (seat.kind !== 'wheelchair' || chosen.includes(seat.id)) return undefined;
+  const row = rows.find((candidate) => candidate.y === seat.y);
+  const companion = row ? companionSeatOf(row, seat) : undefined;
+  if (!companion || chosen.includes(companion.id)) return undefined;
+  return seatViewOf(companion, false) === 'available' ? companion : undefined;
+}
+
+/** The box around some seats in the content at scale 1 (to bring picked seats into view). */
+export function boxOfSeats(seats: readonly Seat[]) {
+  const boxes = seats.map(seatBox);
+  const left = Math.min(...boxes.map((box) => box.x));
+  const top = Math.min(...boxes.map((box) => box.y));
+  const right = Math.max(...boxes.map((box) => box.x + box.width));
+  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
 }

@@ -1,7 +1,7 @@
-import { formatYuan, yuanToFen } from '@marquee/contracts';
 import {
   memo,
   useCallback,
+  useEffect,
   useId,
   useMemo,
   useLayoutEffect,
@@ -9,20 +9,23 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
-import type { PriceArea, Seat, SeatRow } from '@marquee/contracts';
+import { sweetSpot, type PriceArea, type Seat, type SeatRow } from '@marquee/contracts';
 import { getLang } from '@/lib/i18n/i18n';
 import { filmOrderMessages } from '../film-order-messages';
+import { seatChoiceMessages } from '../seat-choice-messages';
+import { seatWords } from './seat-words';
 import { usePanZoom } from '../hooks/use-pan-zoom';
-import type { PanZoom } from '../hooks/pan-zoom-math';
+import type { Box, PanZoom } from '../hooks/pan-zoom-math';
+import { Minimap, type MinimapHandle } from './seat-minimap';
 import {
   CELL,
   contentSize,
   countSeats,
   PAD_LEFT,
   ROW_LABEL_GUTTER,
+  boxOfSeats,
   rowTop,
   seatBox,
-  seatPrice,
   seatViewOf,
   type SeatMapData,
   type SeatView,
@@ -30,6 +33,8 @@ import {
 import './seat-map.css';
 
 const LIMITS = { min: 0.3, max: 1.6 };
+/** Below this, seats (18 px) and row letters get hard to read: a wide hall opens zoomed to it. */
+const READABLE_SCALE = 0.7;
 /** A tap on a seat while the whole hall is in view zooms in to about this, as Maoyan does. */
 const TAP_ZOOM = 1.1;
 
@@ -41,25 +46,46 @@ export function SeatMap(props: {
   hallName: string;
   data: SeatMapData;
   chosen: readonly string[];
+  /** Seats to bring into view (推荐选座's pick): a new array each time. */
+  revealIds?: readonly string[];
   onSeat: (seat: Seat) => void;
 }) {
   const t = filmOrderMessages.useT();
+  const choice = seatChoiceMessages.useT();
   const { data } = props;
   const size = useMemo(() => contentSize(data), [data]);
   const labels = useRef<HTMLDivElement | null>(null);
+  const minimap = useRef<MinimapHandle | null>(null);
   const summaryId = useId();
+  // A hall too wide to read whole opens on its sweet spot (decision 023).
+  const opening = useMemo(() => {
+    const spot = sweetSpot(data);
+    return {
+      x: PAD_LEFT + (spot.x + 0.5) * CELL,
+      y: rowTop(spot.y) + CELL / 2,
+      minScale: READABLE_SCALE,
+    };
+  }, [data]);
 
+  const panZoomRef = useRef<{ getViewport(): Box; fitScale(): number } | null>(null);
   const onView = useCallback((view: PanZoom) => {
     const element = labels.current;
-    if (!element) return;
-    element.style.transform = `translate3d(0, ${view.y}px, 0)`;
-    element.style.setProperty('--s', String(view.scale));
+    if (element) {
+      element.style.transform = `translate3d(0, ${view.y}px, 0)`;
+      element.style.setProperty('--s', String(view.scale));
+    }
+    const controls = panZoomRef.current;
+    if (controls) minimap.current?.show(view, controls.getViewport(), controls.fitScale());
   }, []);
   const panZoom = usePanZoom({
     content: size,
     limits: LIMITS,
     onView,
     gutterLeft: ROW_LABEL_GUTTER,
+    opening,
+  });
+  useLayoutEffect(() => {
+    panZoomRef.current = panZoom;
   });
 
   // The latest handler behind a stable callback, so memoised seats do not re-render for it.
@@ -68,6 +94,17 @@ export function SeatMap(props: {
     onSeatRef.current = props.onSeat;
   });
   const { zoomToPoint, getView, reveal, viewportRef, contentRef } = panZoom;
+  // Bring 推荐选座's pick into view, zoomed in to readable seats.
+  useEffect(() => {
+    const seats = (props.revealIds ?? []).flatMap((id) => {
+      const seat = data.rows.flatMap((row) => row.seats).find((one) => one.id === id);
+      return seat ? [seat] : [];
+    });
+    if (seats.length === 0) return;
+    const box = boxOfSeats(seats);
+    zoomToPoint(box.x + box.width / 2, box.y + box.height / 2, READABLE_SCALE);
+    reveal(box);
+  }, [props.revealIds, data.rows, zoomToPoint, reveal]);
   const tap = useCallback(
     (seat: Seat) => {
       const box = seatBox(seat);
@@ -170,6 +207,13 @@ export function SeatMap(props: {
             ))}
           </div>
         </div>
+        <Minimap
+          ref={minimap}
+          data={data}
+          size={size}
+          chosen={props.chosen}
+          label={choice('minimap')}
+        />
         <div className="seat-map__labels" ref={labels} aria-hidden>
           {data.rows.map((row) => (
             <span
@@ -229,26 +273,11 @@ const SeatButton = memo(function SeatButton(props: {
   multiArea: boolean;
   onTap: (seat: Seat) => void;
 }) {
-  const t = filmOrderMessages.useT();
+  const t = seatChoiceMessages.useT();
   const { seat, view } = props;
   const box = seatBox(seat);
-  const { discountPrice } = seatPrice(props.areas, seat);
+  const label = seatWords(t, seat, view, props.areas);
   const area = props.areas.find((candidate) => candidate.id === seat.areaId);
-  const stateText = {
-    available: t('stateAvailable'),
-    chosen: t('stateChosen'),
-    taken: t('stateTaken'),
-    unavailable: t('stateUnavailable'),
-  }[view];
-  const kindText =
-    seat.kind === 'couple-left' || seat.kind === 'couple-right'
-      ? ` ${t('kindCouple')}`
-      : seat.kind === 'wheelchair'
-        ? ` ${t('kindWheelchair')}`
-        : '';
-  const label = `${t('seatLabel', { row: seat.row, col: seat.col })} ${t('seatPrice', {
-    price: formatYuan(yuanToFen(discountPrice)),
-  })}${kindText} ${stateText}`;
   const isTappable = view === 'available' || view === 'chosen';
   return (
     <button
@@ -256,6 +285,7 @@ const SeatButton = memo(function SeatButton(props: {
       className="seat"
       data-seat={seat.label}
       data-state={view}
+      data-taken={view === 'taken' ? seat.state : undefined}
       data-kind={seat.kind}
       data-x={seat.x}
       data-y={seat.y}

@@ -152,8 +152,10 @@ describe('the seat map (/cinema/seat)', () => {
   it('names each seat for screen readers, with its price and state, and refuses a sold one', async () => {
     const { user } = renderPicker();
     await screen.findByRole('group', { name: 'Seat map of 1号厅' });
-    expect(seat('A1').getAttribute('aria-label')).toBe('Row A seat 1 ¥45.00 available');
-    expect(seat('B4').getAttribute('aria-label')).toBe('Row B seat 4 ¥45.00 sold');
+    expect(seat('A1').getAttribute('aria-label')).toBe(
+      'Row A seat 1, standard seat, ¥45.00, available',
+    );
+    expect(seat('B4').getAttribute('aria-label')).toBe('Row B seat 4, standard seat, ¥45.00, sold');
     expect(seat('B4').getAttribute('aria-disabled')).toBe('true');
     expect(seat('B4').getAttribute('aria-pressed')).toBeNull();
 
@@ -165,7 +167,9 @@ describe('the seat map (/cinema/seat)', () => {
     );
 
     await user.click(seat('A1'));
-    expect(seat('A1').getAttribute('aria-label')).toBe('Row A seat 1 ¥45.00 chosen');
+    expect(seat('A1').getAttribute('aria-label')).toBe(
+      'Row A seat 1, standard seat, ¥45.00, chosen',
+    );
     const summary = screen.getByRole('group', { name: 'Seat map of 1号厅' });
     const described = document.getElementById(summary.getAttribute('aria-describedby')!)!;
     expect(within(described).getByText(/A1/)).toBeTruthy();
@@ -183,5 +187,45 @@ describe('the seat map (/cinema/seat)', () => {
     expect(document.activeElement).toBe(seat('A5'));
     await user.keyboard(' ');
     expect(seat('A5').getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('推荐选座 and the seat list', () => {
+  const chosenOnMap = () =>
+    [...document.querySelectorAll<HTMLElement>('[data-seat][data-state="chosen"]')].map(
+      (element) => element.dataset.seat,
+    );
+
+  it('picks the best block that obeys the rules, as a choice the user can change', async () => {
+    const { user } = renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    // maxSeatsPerOrder is 4: one button per party size up to it.
+    expect(screen.getAllByRole('button', { name: /^Best seats for \d$/ })).toHaveLength(4);
+    // Every three in row A leave a single empty seat; in row B, behind, B5–B7 leave B8 alone but
+    // unavoidably (three of a block of four), and sit nearer the centre than B1–B3.
+    await user.click(screen.getByRole('button', { name: 'Best seats for 3' }));
+    expect(chosenOnMap()).toEqual(['B5', 'B6', 'B7']);
+    expect(document.body.textContent).toContain('Picked B5, B6, B7 for you');
+    await user.click(seat('B7'));
+    expect(chosenOnMap()).toEqual(['B5', 'B6']);
+  });
+
+  it('lists rows as headings and seats as buttons in words, sharing the choice with the map', async () => {
+    const { user } = renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    await user.click(seat('A2'));
+    await user.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Row A8 available',
+      'Row B7 available',
+    ]);
+    const a2 = screen.getByRole('button', { name: 'Row A seat 2, standard seat, ¥45.00, chosen' });
+    expect(a2.getAttribute('aria-pressed')).toBe('true');
+    const b4 = screen.getByRole('button', { name: 'Row B seat 4, standard seat, ¥45.00, sold' });
+    expect(b4.getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('button', { name: /^Row A seat 3,/ }));
+    expect(screen.getByRole('status', { name: '' }).textContent).toContain('Chose A3');
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    expect(chosenOnMap()).toEqual(['A2', 'A3']);
   });
 });

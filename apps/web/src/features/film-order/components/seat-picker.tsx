@@ -3,6 +3,7 @@ import Toast from 'antd-mobile/es/components/toast';
 import { RightOutline } from 'antd-mobile-icons';
 import { Link, useNavigate } from 'react-router';
 import {
+  bestSeats,
   checkSeatSelection,
   ErrorCode,
   filmOrderTotal,
@@ -28,7 +29,17 @@ import { useLiveSeats } from '../hooks/use-live-seats';
 import { ChosenSeatsBar } from './chosen-seats-bar';
 import { SeatLegend } from './seat-legend';
 import { SeatMap } from './seat-map';
-import { indexSeats, lostSeats, seatPrice, seatViewOf, toggleSeat } from './seat-map-model';
+import {
+  companionToOffer,
+  indexSeats,
+  lostSeats,
+  seatPrice,
+  seatViewOf,
+  toggleSeat,
+} from './seat-map-model';
+import { seatChoiceMessages } from '../seat-choice-messages';
+import { SeatList } from './seat-list';
+import { SeatTools, type SeatViewMode } from './seat-tools';
 import './seat-picker.css';
 import { paths } from '@/lib/paths';
 
@@ -38,6 +49,7 @@ const hintOf = (violation: SeatRuleViolation | undefined): string | null =>
 /** /cinema/seat: the show's seat map, the seat rules explained, and the hold. */
 export function SeatPicker(props: { showId: string }) {
   const t = filmOrderMessages.useT();
+  const choice = seatChoiceMessages.useT();
   const common = commonMessages.useT();
   const navigate = useNavigate();
   const isLive = useLiveSeats(props.showId);
@@ -47,6 +59,11 @@ export function SeatPicker(props: { showId: string }) {
   const data = seatsQuery.data;
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
+  const [mode, setMode] = useState<SeatViewMode>('map');
+  /** Seats to bring into view on the map (picked by 推荐选座); a new array each time. */
+  const [revealIds, setRevealIds] = useState<readonly string[]>([]);
+  /** What the last change of the choice was, for screen readers (aria-live). */
+  const [announcement, setAnnouncement] = useState('');
   /** A message that also pops up as a toast once (a new object each time it should). */
   const [notice, setNotice] = useState<{ message: string } | null>(null);
   const byId = useMemo(() => indexSeats(data?.rows ?? []), [data]);
@@ -82,7 +99,11 @@ export function SeatPicker(props: { showId: string }) {
         Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
         return;
       }
-      const next = toggleSeat(data.rows, chosen, seat);
+      const companion = companionToOffer(data.rows, chosen, seat);
+      const toggled = toggleSeat(data.rows, chosen, seat);
+      const withCompanion = companion ? [...toggled, companion.id] : toggled;
+      // The companion seat comes along only while it fits in the order.
+      const next = withCompanion.length <= data.maxSeatsPerOrder ? withCompanion : toggled;
       if (next.length > data.maxSeatsPerOrder) {
         const check = checkSeatSelection(data, [], next, data.maxSeatsPerOrder);
         const tooMany = check.ok
@@ -94,9 +115,43 @@ export function SeatPicker(props: { showId: string }) {
         return;
       }
       setChosen(next);
-      setHint(null);
+      const isAdded = next.includes(seat.id);
+      const hasCompanion = companion !== undefined && next.includes(companion.id);
+      setHint(hasCompanion ? choice('companionAdded', { seat: companion.label }) : null);
+      setAnnouncement(
+        [
+          choice(isAdded ? 'announceChosen' : 'announceRemoved', { seat: seat.label }),
+          hasCompanion ? choice('companionAdded', { seat: companion.label }) : '',
+        ].join(' '),
+      );
     },
-    [data, chosen, t],
+    [data, chosen, t, choice],
+  );
+
+  const onBest = useCallback(
+    (count: number) => {
+      if (!data) return;
+      const result = bestSeats(data, count);
+      if (result.kind === 'none') {
+        const message = choice('bestSeatsNone', { count });
+        setHint(message);
+        setAnnouncement(message);
+        Toast.show({ content: message });
+        return;
+      }
+      const labels = result.seatIds
+        .map((id) => byId.get(id)?.label ?? id)
+        .join(getLang() === 'en' ? ', ' : '、');
+      const message =
+        result.kind === 'row'
+          ? choice('bestSeatsPicked', { seats: labels })
+          : choice('bestSeatsSplit', { count, seats: labels });
+      setChosen(result.seatIds);
+      setRevealIds(result.seatIds);
+      setHint(message);
+      setAnnouncement(message);
+    },
+    [data, byId, choice],
   );
 
   if (!props.showId) {
@@ -186,10 +241,8 @@ export function SeatPicker(props: { showId: string }) {
       <header className="seat-picker__show">
         <h2 className="seat-picker__film">{showInfo.filmTitle}</h2>
         <p className="seat-picker__meta">
-          {showStartLabel(showInfo.startAt)} · {showInfo.language} {showInfo.format}
-        </p>
-        <p className="seat-picker__meta">
-          {cinemaInfo.name} · {showInfo.hallName}
+          {showStartLabel(showInfo.startAt)} · {showInfo.language} {showInfo.format} ·{' '}
+          {cinemaInfo.name} {showInfo.hallName}
         </p>
       </header>
       {pending.data?.order && (
@@ -200,7 +253,27 @@ export function SeatPicker(props: { showId: string }) {
           </span>
         </Link>
       )}
-      <SeatMap hallName={showInfo.hallName} data={data} chosen={chosen} onSeat={onSeat} />
+      <SeatTools maxSeats={data.maxSeatsPerOrder} mode={mode} onBest={onBest} onMode={setMode} />
+      {mode === 'map' ? (
+        <SeatMap
+          hallName={showInfo.hallName}
+          data={data}
+          chosen={chosen}
+          revealIds={revealIds}
+          onSeat={onSeat}
+        />
+      ) : (
+        <SeatList
+          hallName={t('mapLabel', { hall: showInfo.hallName })}
+          rows={data.rows}
+          areas={data.priceAreas}
+          chosen={chosen}
+          onSeat={onSeat}
+        />
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
       <SeatLegend priceAreas={data.priceAreas} rows={data.rows} />
       <ChosenSeatsBar
         seats={seats}
@@ -211,6 +284,7 @@ export function SeatPicker(props: { showId: string }) {
         onRemove={(id) => {
           const seat = byId.get(id);
           if (seat) setChosen(toggleSeat(data.rows, chosen, seat));
+          if (seat) setAnnouncement(choice('announceRemoved', { seat: seat.label }));
           setHint(null);
         }}
         onConfirm={() => void confirm()}

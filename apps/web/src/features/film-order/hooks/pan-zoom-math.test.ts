@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, clampPanZoom, fitScale, zoomAround } from './pan-zoom-math';
+import {
+  centreOn,
+  clampPanZoom,
+  fitScale,
+  openingView,
+  visibleRect,
+  zoomAround,
+} from './pan-zoom-math';
 
 const limits = { min: 0.3, max: 2 };
 const viewport = { width: 375, height: 400 };
@@ -48,5 +55,43 @@ describe('seat map pan and zoom', () => {
 
   it('centres a content point at the given scale', () => {
     expect(centreOn(100, 50, 2, viewport)).toEqual({ scale: 2, x: -12.5, y: 100 });
+  });
+});
+
+describe('the opening view of a hall', () => {
+  const opening = { x: 500, y: 350, minScale: 0.7 };
+
+  it('shows a hall whole when its seats are readable that way', () => {
+    expect(openingView(viewport, { width: 400, height: 300 }, limits, opening)).toEqual({
+      scale: 0.9375,
+      x: 0,
+      y: 0,
+    });
+  });
+
+  it('opens a wide hall at the readable scale centred on its best area', () => {
+    const view = openingView(viewport, { width: 976, height: 716 }, limits, opening);
+    expect(view.scale).toBe(0.7);
+    // The focus point sits at the viewport's centre.
+    expect(view.x + 500 * 0.7).toBeCloseTo(375 / 2);
+    expect(view.y + 350 * 0.7).toBeCloseTo(200);
+  });
+
+  it('keeps the opening view inside the hall near its edges', () => {
+    const view = openingView(viewport, { width: 976, height: 716 }, limits, {
+      ...opening,
+      x: 10,
+      y: 700,
+    });
+    expect(view.x).toBe(0);
+    expect(view.y).toBeCloseTo(400 - 716 * 0.7);
+  });
+
+  it('tells which part of the hall is on screen', () => {
+    const rect = visibleRect({ x: -70, y: -35, scale: 0.7 }, { width: 350, height: 280 });
+    expect(rect.x).toBeCloseTo(100);
+    expect(rect.y).toBeCloseTo(50);
+    expect(rect.width).toBeCloseTo(500);
+    expect(rect.height).toBeCloseTo(400);
   });
 });

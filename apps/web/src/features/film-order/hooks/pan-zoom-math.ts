@@ -70,3 +70,34 @@ export function distance(a: { x: number; y: number }, b: { x: number; y: number 
 export function midpoint(a: { x: number; y: number }, b: { x: number; y: number }) {
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }
+
+/**
+ * The first view of a hall: the whole width when seats are readable that way; otherwise the
+ * readable scale, centred on the focus point (the hall's best area), kept inside the content.
+ */
+export function openingView(
+  viewport: Box,
+  content: Box,
+  limits: ScaleLimits,
+  opening?: { x: number; y: number; minScale: number },
+): PanZoom {
+  const scale = fitScale(viewport, content, limits);
+  if (!opening || scale >= opening.minScale)
+    return clampPanZoom({ scale, x: 0, y: 0 }, viewport, content, limits);
+  return clampPanZoom(
+    centreOn(opening.x, opening.y, opening.minScale, viewport),
+    viewport,
+    content,
+    limits,
+  );
+}
+
+/** The part of the content (at scale 1) the viewport shows. */
+export function visibleRect(view: PanZoom, viewport: Box) {
+  return {
+    x: -view.x / view.scale,
+    y: -view.y / view.scale,
+    width: viewport.width / view.scale,
+    height: viewport.height / view.scale,
+  };
+}

@@ -4,6 +4,7 @@ import {
   distance,
   fitScale,
   midpoint,
+  openingView,
   zoomAround,
   type Box,
   type PanZoom,
@@ -28,6 +29,10 @@ export interface PanZoomControls {
   /** Pan just enough that a content rectangle (a focused seat) is inside the viewport. */
   reveal(rect: { x: number; y: number; width: number; height: number }): void;
   getView(): PanZoom;
+  /** The viewport's size minus the row labels' gutter. */
+  getViewport(): Box;
+  /** The scale at which the whole hall's width fits. */
+  fitScale(): number;
   fit(): void;
 }
 
@@ -42,6 +47,8 @@ export function usePanZoom(options: {
   onView?: (view: PanZoom) => void;
   /** Screen space at the viewport's left kept for the row labels: the content never goes under it. */
   gutterLeft?: number;
+  /** Where a hall too wide to read whole opens: at `minScale`, centred on this content point. */
+  opening?: { x: number; y: number; minScale: number };
 }): PanZoomControls {
   const { content, limits } = options;
   const gutter = options.gutterLeft ?? 0;
@@ -50,12 +57,12 @@ export function usePanZoom(options: {
   const view = useRef<PanZoom>({ x: 0, y: 0, scale: 1 });
   const frame = useRef(0);
   const onView = useRef(options.onView);
-  const sizes = useRef({ content, limits });
+  const sizes = useRef({ content, limits, opening: options.opening });
   // The latest options for the handlers, taken after each render (never while rendering), before
   // the effects below read them.
   useLayoutEffect(() => {
     onView.current = options.onView;
-    sizes.current = { content, limits };
+    sizes.current = { content, limits, opening: options.opening };
   });
 
   // The view is kept in the viewport minus the gutter; painting shifts it right by the gutter.
@@ -85,9 +92,8 @@ export function usePanZoom(options: {
   );
 
   const fit = useCallback(() => {
-    const box = viewportBox();
-    const scale = fitScale(box, sizes.current.content, sizes.current.limits);
-    setView({ scale, x: 0, y: 0 });
+    const { content: size, limits: bounds, opening } = sizes.current;
+    setView(openingView(viewportBox(), size, bounds, opening));
   }, [setView, viewportBox]);
 
   // Fit when the hall or the viewport's size changes.
@@ -277,6 +283,11 @@ export function usePanZoom(options: {
     zoomToPoint,
     reveal,
     getView: useCallback(() => view.current, []),
+    getViewport: viewportBox,
+    fitScale: useCallback(
+      () => fitScale(viewportBox(), sizes.current.content, sizes.current.limits),
+      [viewportBox],
+    ),
     fit,
   };
 }

@@ -4,8 +4,11 @@ import PasscodeInput, { type PasscodeInputRef } from 'antd-mobile/es/components/
 import Popup from 'antd-mobile/es/components/popup';
 import Toast from 'antd-mobile/es/components/toast';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '@/lib/api/api-error';
+import { paths } from '@/lib/paths';
 import { forgetPayKey } from '@/lib/pay-password-transform';
+import { useResetPayPassword } from '../api/reset-pay-password';
 import { useSetPayPassword } from '../api/set-pay-password';
 import {
   enterDigits,
@@ -20,33 +23,41 @@ import './pay-password-sheet.css';
 const stepLabel = { old: 'stepOld', new: 'stepNew', confirm: 'stepConfirm' } as const;
 
 /**
- * Set (new, confirm) or change (old, new, confirm) the 6-digit pay password with antd-mobile's
+ * Set (new, confirm), change (old, new, confirm) or reset (new, confirm, with a code sent to the
+ * bound phone: `resetCode`) the 6-digit pay password with antd-mobile's
  * passcode cells and number pad. Problems found here (format, trivial, mismatch) never reach the
  * server; the server's refusals (wrong old password, locked, stale) show its message.
  */
 export function PayPasswordSheet(props: {
   visible: boolean;
   hasPayPassword: boolean;
+  /** 忘记支付密码: the SMS code that stands in for the old password. */
+  resetCode?: string;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const t = payPasswordMessages.useT();
-  const [flow, setFlow] = useState<FlowState>(() => startFlow(props.hasPayPassword));
+  const isReset = props.resetCode !== undefined;
+  const asksOld = props.hasPayPassword && !isReset;
+  const [flow, setFlow] = useState<FlowState>(() => startFlow(asksOld));
   const [digits, setDigits] = useState('');
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const input = useRef<PasscodeInputRef>(null);
-  const mutation = useSetPayPassword(() => {
+  const onSaved = () => {
     Toast.show({ icon: 'success', content: t('saved') });
     props.onSaved();
-  });
+  };
+  const setMutation = useSetPayPassword(onSaved);
+  const resetMutation = useResetPayPassword(onSaved);
+  const isPending = setMutation.isPending || resetMutation.isPending;
 
   // Each opening starts afresh: reset while rendering the change (no effect setting state).
-  const opening = props.visible ? `open:${props.hasPayPassword}` : 'closed';
+  const opening = props.visible ? `open:${asksOld}` : 'closed';
   const [lastOpening, setLastOpening] = useState(opening);
   if (opening !== lastOpening) {
     setLastOpening(opening);
     if (props.visible) {
-      setFlow(startFlow(props.hasPayPassword));
+      setFlow(startFlow(asksOld));
       setDigits('');
       setServerMessage(null);
     }
@@ -59,9 +70,22 @@ export function PayPasswordSheet(props: {
 
   async function submit(ready: FlowState) {
     try {
-      await mutation.mutateAsync({ password: ready.newPassword!, oldPassword: ready.oldPassword });
+      if (isReset) {
+        await resetMutation.mutateAsync({ code: props.resetCode!, password: ready.newPassword! });
+      } else {
+        await setMutation.mutateAsync({
+          password: ready.newPassword!,
+          oldPassword: ready.oldPassword,
+        });
+      }
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
+      if (code === ErrorCode.PHONE_CODE_WRONG || code === ErrorCode.PHONE_CODE_EXPIRED) {
+        // The code, not the password, was refused: back to the page that asks for it.
+        Toast.show({ content: isApiError(error) ? error.message : String(error) });
+        props.onClose();
+        return;
+      }
       setServerMessage(isApiError(error) ? error.message : String(error));
       if (code === ErrorCode.PAYLOAD_STALE) forgetPayKey();
       // A wrong or locked old password: ask for the old one again (the message says how long).
@@ -81,7 +105,7 @@ export function PayPasswordSheet(props: {
   }
 
   const problem = serverMessage ?? (flow.problem ? t(flow.problem) : null);
-  const title = props.hasPayPassword ? t('changeTitle') : t('setTitle');
+  const title = isReset ? t('resetTitle') : props.hasPayPassword ? t('changeTitle') : t('setTitle');
   return (
     <Popup
       visible={props.visible}
@@ -110,8 +134,17 @@ export function PayPasswordSheet(props: {
           keyboard={<NumberKeyboard randomOrder={false} />}
         />
         <p className="pay-password-sheet__message" role={problem ? 'alert' : undefined}>
-          {mutation.isPending ? t('submitting') : (problem ?? t('hint'))}
+          {isPending ? t('submitting') : (problem ?? t('hint'))}
         </p>
+        {flow.step === 'old' && (
+          <Link
+            to={paths.accountSecurity()}
+            className="pay-password-sheet__forgot"
+            onClick={props.onClose}
+          >
+            {t('forgot')}
+          </Link>
+        )}
       </div>
     </Popup>
   );

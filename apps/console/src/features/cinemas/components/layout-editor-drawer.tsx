@@ -1,0 +1,282 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Drawer,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
+import {
+  blankLayout,
+  hallLayoutProblems,
+  layoutProblemText,
+  type ConsoleHall,
+  type HallLayout,
+} from '@marquee/contracts/console';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { getLang } from '@/lib/i18n/i18n';
+import { useHallLayout } from '../api/use-hall-layout';
+import { useCreateHall, useSaveLayout } from '../api/use-save-hall';
+import { cinemasMessages } from '../cinemas-messages';
+import {
+  brushes,
+  paintCell,
+  relabelRow,
+  resizeLayout,
+  withAreas,
+  type Brush,
+} from '../layout-editing';
+import { LayoutGrid } from './layout-grid';
+import { LayoutPreview } from './layout-preview';
+import { PriceAreasEditor } from './price-areas-editor';
+
+export type EditorTarget = { kind: 'new'; cinemaId: string } | { kind: 'hall'; hall: ConsoleHall };
+
+const brushLabel: Record<Brush, Parameters<ReturnType<typeof cinemasMessages.useMessages>>[0]> = {
+  normal: 'brushNormal',
+  couple: 'brushCouple',
+  wheelchair: 'brushWheelchair',
+  unavailable: 'brushUnavailable',
+  aisle: 'brushAisle',
+  area: 'brushArea',
+};
+
+/**
+ * The seat-layout editor: a new hall (name and first layout) or the next version of a hall's
+ * layout, read fresh when opened. The contracts' rules run on every stroke; the preview is what
+ * moviegoers will see.
+ */
+export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose: () => void }) {
+  const t = cinemasMessages.useMessages();
+  const { target } = props;
+  const hall = target?.kind === 'hall' ? target.hall : undefined;
+  const current = useHallLayout(hall?.id);
+  const version = current.data?.hall.layoutVersion ?? 1;
+  const isReady = target?.kind === 'new' || (current.data && !current.isFetching);
+  return (
+    <Drawer
+      open={target !== null}
+      width={1320}
+      onClose={props.onClose}
+      destroyOnHidden
+      title={
+        target?.kind === 'hall'
+          ? t('layoutTitle', { hall: target.hall.name, n: version })
+          : t('newHallTitle')
+      }
+    >
+      {target && isReady ? (
+        <LayoutEditor
+          target={target}
+          initial={target.kind === 'hall' ? current.data!.layout : blankLayout(8, 12)}
+          version={version}
+          showsOnVersion={current.data?.showsOnVersion ?? 0}
+          onClose={props.onClose}
+        />
+      ) : (
+        <Spin />
+      )}
+    </Drawer>
+  );
+}
+
+function LayoutEditor(props: {
+  target: EditorTarget;
+  initial: HallLayout;
+  version: number;
+  showsOnVersion: number;
+  onClose: () => void;
+}) {
+  const t = cinemasMessages.useMessages();
+  const common = commonMessages.useMessages();
+  const { message } = App.useApp();
+  const { target, version } = props;
+  const create = useCreateHall();
+  const save = useSaveLayout();
+  const [layout, setLayout] = useState<HallLayout>(props.initial);
+  const [name, setName] = useState('');
+  const [brush, setBrush] = useState<Brush>('normal');
+  const [area, setArea] = useState(props.initial.areas[0]?.code ?? 'standard');
+
+  const problems = useMemo(() => hallLayoutProblems(layout), [layout]);
+  const error = create.error ?? save.error;
+  const canSave = problems.length === 0 && (target.kind !== 'new' || name.trim() !== '');
+
+  const submit = () => {
+    if (target.kind === 'new') {
+      create.mutate(
+        { cinemaId: target.cinemaId, name: name.trim(), layout },
+        {
+          onSuccess: () => {
+            void message.success(t('hallCreated'));
+            props.onClose();
+          },
+        },
+      );
+    } else {
+      save.mutate(
+        { hallId: target.hall.id, baseVersion: version, layout },
+        {
+          onSuccess: (saved) => {
+            void message.success(t('layoutSaved', { n: saved.layoutVersion }));
+            props.onClose();
+          },
+        },
+      );
+    }
+  };
+
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      {error && <Alert type="error" showIcon message={error.message} />}
+      <Space wrap size={16}>
+        <Space>
+          <Button onClick={props.onClose}>{common('cancel')}</Button>
+          <Button
+            type="primary"
+            disabled={!canSave}
+            loading={create.isPending || save.isPending}
+            onClick={submit}
+          >
+            {target.kind === 'new' ? t('createHall') : t('saveLayout')}
+          </Button>
+        </Space>
+        {target.kind === 'new' && (
+          <Space>
+            <Typography.Text>{t('hallName')}</Typography.Text>
+            <Input
+              aria-label={t('hallName')}
+              value={name}
+              maxLength={20}
+              onChange={(event) => setName(event.target.value)}
+              style={{ width: 160 }}
+            />
+          </Space>
+        )}
+        <Space>
+          <Typography.Text>{t('rows')}</Typography.Text>
+          <InputNumber
+            aria-label={t('rows')}
+            min={1}
+            max={40}
+            value={layout.rows.length}
+            onChange={(rows) => rows && setLayout(resizeLayout(layout, rows, layout.columns, area))}
+            style={{ width: 70 }}
+          />
+          <Typography.Text>{t('columns')}</Typography.Text>
+          <InputNumber
+            aria-label={t('columns')}
+            min={1}
+            max={60}
+            value={layout.columns}
+            onChange={(columns) =>
+              columns && setLayout(resizeLayout(layout, layout.rows.length, columns, area))
+            }
+            style={{ width: 70 }}
+          />
+        </Space>
+        <Space>
+          <Typography.Text>{t('brush')}</Typography.Text>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            size="small"
+            value={brush}
+            onChange={(event) => setBrush(event.target.value as Brush)}
+            options={brushes.map((value) => ({ value, label: t(brushLabel[value]) }))}
+          />
+        </Space>
+        <Space>
+          <Typography.Text>{t('area')}</Typography.Text>
+          <Select
+            aria-label={t('area')}
+            size="small"
+            value={area}
+            onChange={setArea}
+            style={{ width: 150 }}
+            options={layout.areas.map((a) => ({
+              value: a.code,
+              label: (
+                <span>
+                  <i className="area-swatch" style={{ background: a.color }} />
+                  {a.name}
+                </span>
+              ),
+            }))}
+          />
+        </Space>
+      </Space>
+      {target.kind === 'hall' && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('versionNote', {
+            shows: props.showsOnVersion,
+            n: version,
+            next: version + 1,
+          })}
+        />
+      )}
+      <div className="layout-editor">
+        <div className="layout-editor__canvas">
+          <Typography.Paragraph type="secondary" style={{ margin: '8px 8px 0' }}>
+            {t('gridHint')}
+          </Typography.Paragraph>
+          <LayoutGrid
+            layout={layout}
+            onPaint={(x, y) => setLayout((prev) => prev && paintCell(prev, x, y, brush, area))}
+            onLabel={(y, label) => setLayout(relabelRow(layout, y, label))}
+          />
+        </div>
+        <div className="layout-editor__side">
+          <Typography.Text strong>{t('preview')}</Typography.Text>
+          <LayoutPreview layout={layout} />
+          {problems.length > 0 ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="layout-problems"
+              message={t('problems', { n: problems.length })}
+              description={
+                <ul style={{ margin: 0, paddingLeft: 16 }}>
+                  {problems.slice(0, 5).map((problem, i) => (
+                    <li key={i}>{layoutProblemText(problem, getLang())}</li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : (
+            <Alert type="success" showIcon message={t('noProblems')} />
+          )}
+          <Typography.Text strong>{t('areas')}</Typography.Text>
+          <PriceAreasEditor
+            areas={layout.areas}
+            onChange={(areas, renamed) => {
+              let next = layout;
+              if (renamed) {
+                next = {
+                  ...next,
+                  rows: next.rows.map((row) => ({
+                    ...row,
+                    cells: row.cells.map((cell) =>
+                      cell.area === renamed.from ? { ...cell, area: renamed.to } : cell,
+                    ),
+                  })),
+                };
+                if (area === renamed.from) setArea(renamed.to);
+              }
+              setLayout(withAreas(next, areas));
+              if (!areas.some((a) => a.code === area) && !renamed) setArea(areas[0]!.code);
+            }}
+          />
+        </div>
+      </div>
+    </Space>
+  );
+}

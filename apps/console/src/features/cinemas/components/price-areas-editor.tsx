@@ -1,0 +1,79 @@
+import { Button, Input, Space } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { LAYOUT_MAX_AREAS, type LayoutArea } from '@marquee/contracts/console';
+import { cinemasMessages } from '../cinemas-messages';
+import { areaPalette } from '../layout-editing';
+
+/** The layout's price areas: code, name and colour each; a renamed code follows in the cells. */
+export function PriceAreasEditor(props: {
+  areas: LayoutArea[];
+  onChange: (areas: LayoutArea[], renamed?: { from: string; to: string }) => void;
+}) {
+  const t = cinemasMessages.useMessages();
+  const { areas } = props;
+  const change = (index: number, patch: Partial<LayoutArea>) => {
+    const next = areas.map((area, i) => (i === index ? { ...area, ...patch } : area));
+    const renamed =
+      patch.code !== undefined ? { from: areas[index]!.code, to: patch.code } : undefined;
+    props.onChange(next, renamed);
+  };
+  const add = () => {
+    const taken = new Set(areas.map((area) => area.code));
+    let n = areas.length + 1;
+    while (taken.has(`area${n}`)) n += 1;
+    props.onChange([
+      ...areas,
+      { code: `area${n}`, name: `${t('area')} ${n}`, color: areaPalette[areas.length % 8]! },
+    ]);
+  };
+
+  return (
+    <Space direction="vertical" size={6} style={{ width: '100%' }}>
+      {areas.map((area, index) => (
+        <Space key={index} size={6}>
+          <input
+            type="color"
+            aria-label={`${t('areaColor')} ${area.code}`}
+            value={area.color}
+            onChange={(event) => change(index, { color: event.target.value })}
+            style={{ width: 32, height: 28, padding: 0, border: 'none', background: 'none' }}
+          />
+          <Input
+            size="small"
+            aria-label={`${t('areaCode')} ${index + 1}`}
+            placeholder={t('areaCode')}
+            value={area.code}
+            maxLength={20}
+            onChange={(event) => change(index, { code: event.target.value.trim() })}
+            style={{ width: 110 }}
+          />
+          <Input
+            size="small"
+            aria-label={`${t('areaName')} ${index + 1}`}
+            placeholder={t('areaName')}
+            value={area.name}
+            maxLength={20}
+            onChange={(event) => change(index, { name: event.target.value })}
+            style={{ width: 130 }}
+          />
+          <Button
+            size="small"
+            type="text"
+            icon={<DeleteOutlined />}
+            aria-label={t('removeArea')}
+            disabled={areas.length <= 1}
+            onClick={() => props.onChange(areas.filter((_, i) => i !== index))}
+          />
+        </Space>
+      ))}
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        onClick={add}
+        disabled={areas.length >= LAYOUT_MAX_AREAS}
+      >
+        {t('addArea')}
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * Phones: SMS codes that prove a phone (pay password reset, binding a phone), the SMS adapter and
+ * its sandbox inbox, and the account's security log. Other modules import only from here.
+ */
+export { registerPhoneRoutes } from './phone.routes.js';
+export { registerSandboxSmsRoutes, SANDBOX_SMS_PATH } from './sms.js';
+export { checkPhoneCode, useCheckedCode } from './phone-codes.service.js';
+export { recordSecurityEvent, listSecurityEvents } from './security-log.js';

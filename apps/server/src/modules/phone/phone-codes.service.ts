@@ -1,0 +1,146 @@
+import { createHmac, randomInt } from 'node:crypto';
+import {
+  maskPhone,
+  PHONE_CODE_DAILY_LIMIT,
+  PHONE_CODE_MAX_ATTEMPTS,
+  PHONE_CODE_RESEND_SECONDS,
+  PHONE_CODE_TTL_SECONDS,
+  type bindPhoneCall,
+  type CallAnswer,
+  type CallBody,
+  type PhoneCodePurpose,
+  type sendPhoneCodeCall,
+} from '@marquee/contracts';
+import type { AppDeps, SignedInUser, SiteRow } from '../../app-deps.js';
+import type { Executor } from '../../db/schema.js';
+import { addSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import * as phoneRepository from './phone.repository.js';
+import { recordSecurityEvent } from './security-log.js';
+import { SANDBOX_SMS_PATH, sendSms } from './sms.js';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'payPasswordPepper'>;
+
+/**
+ * Send a 6-digit code by SMS: to the bound phone (pay password reset) or to the number being
+ * bound. Under the user's row lock: one code a minute per purpose and 10 a day, whatever arrives
+ * at once; an earlier unused code of the same purpose stops working. The message goes out after
+ * the commit (no network inside a transaction).
+ */
+export async function sendPhoneCode(
+  deps: Deps,
+  site: SiteRow,
+  user: Pick<SignedInUser, 'id'>,
+  body: CallBody<typeof sendPhoneCodeCall>,
+): Promise<CallAnswer<typeof sendPhoneCodeCall>> {
+  const now = deps.clock.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const phone = await deps.db.transaction().execute(async (trx) => {
+    const account = await phoneRepository.lockUser(trx, user.id);
+    if (!account) throw new AppError('SESSION_INVALID');
+    const target = body.purpose === 'bindPhone' ? body.phone : account.phone;
+    if (!target) throw new AppError('PHONE_NOT_BOUND');
+    const recent = await phoneRepository.recentCodes(trx, user.id, addSeconds(now, -86_400));
+    const lastOfPurpose = recent.find((row) => row.purpose === body.purpose);
+    const resendAt = lastOfPurpose
+      ? addSeconds(lastOfPurpose.created_at, PHONE_CODE_RESEND_SECONDS)
+      : null;
+    if (resendAt && resendAt > now) {
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil(resendAt, now) });
+    }
+    if (recent.length >= PHONE_CODE_DAILY_LIMIT) {
+      const oldest = recent[recent.length - 1]!.created_at;
+      throw new AppError('RATE_LIMITED', {
+        retryAfterSeconds: secondsUntil(addSeconds(oldest, 86_400), now),
+      });
+    }
+    await phoneRepository.retireCodes(trx, user.id, body.purpose, now);
+    await phoneRepository.insertCode(trx, {
+      user_id: user.id,
+      purpose: body.purpose,
+      phone: target,
+      code_hash: codeHash(deps, user.id, target, code),
+      expires_at: addSeconds(now, PHONE_CODE_TTL_SECONDS),
+      created_at: now,
+    });
+    return target;
+  });
+  await sendSms(deps, site, phone, smsText(site, body.purpose, code));
+  return {
+    maskedPhone: maskPhone(phone),
+    expiresInSeconds: PHONE_CODE_TTL_SECONDS,
+    resendAfterSeconds: PHONE_CODE_RESEND_SECONDS,
+    sandboxInboxUrl:
+      site.messenger_mode === 'sandbox'
+        ? `${SANDBOX_SMS_PATH}?phone=${encodeURIComponent(phone)}`
+        : null,
+  };
+}
+
+/**
+ * Check a code the user typed against the latest live code of the purpose. Every try counts in a
+ * statement of its own (it stays counted when the caller's transaction rolls back); the 5th wrong
+ * try ends the code. Answers the code's id and phone: the caller marks it used with
+ * `useCheckedCode` inside the transaction that acts on it.
+ */
+export async function checkPhoneCode(
+  deps: Deps,
+  userId: string,
+  purpose: PhoneCodePurpose,
+  code: string,
+): Promise<{ id: string; phone: string }> {
+  const now = deps.clock.now();
+  const tried = await phoneRepository.countTry(deps.db, userId, purpose, now);
+  if (!tried) throw new AppError('PHONE_CODE_EXPIRED');
+  if (tried.code_hash !== codeHash(deps, userId, tried.phone, code)) {
+    throw new AppError('PHONE_CODE_WRONG', {
+      triesLeft: PHONE_CODE_MAX_ATTEMPTS - tried.attempts,
+    });
+  }
+  return { id: tried.id, phone: tried.phone };
+}
+
+/** Mark a checked code used, inside the caller's transaction; refused when it was used meanwhile. */
+export async function useCheckedCode(trx: Executor, codeId: string, now: Date): Promise<void> {
+  if (!(await phoneRepository.markUsed(trx, codeId, now))) {
+    throw new AppError('PHONE_CODE_EXPIRED');
+  }
+}
+
+/** Bind (or change) the account's phone with a code sent to the new number. */
+export async function bindPhone(
+  deps: Deps,
+  user: Pick<SignedInUser, 'id'>,
+  body: CallBody<typeof bindPhoneCall>,
+): Promise<CallAnswer<typeof bindPhoneCall>> {
+  const checked = await checkPhoneCode(deps, user.id, 'bindPhone', body.code);
+  // The code was sent to one number: it proves that one only.
+  if (checked.phone !== body.phone) throw new AppError('PHONE_CODE_EXPIRED');
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await useCheckedCode(trx, checked.id, now);
+    await phoneRepository.setUserPhone(trx, user.id, body.phone);
+    await recordSecurityEvent(trx, user.id, 'phoneBound', now, body.phone);
+  });
+  return { maskedPhone: maskPhone(body.phone) };
+}
+
+function codeHash(
+  deps: Pick<Deps, 'payPasswordPepper'>,
+  userId: string,
+  phone: string,
+  code: string,
+) {
+  return createHmac('sha256', deps.payPasswordPepper)
+    .update(`phone-code:${userId}:${phone}:${code}`)
+    .digest('base64url');
+}
+
+function smsText(site: SiteRow, purpose: PhoneCodePurpose, code: string): string {
+  const what = purpose === 'payPasswordReset' ? '重置支付密码' : '绑定手机号';
+  return `【${site.name}】验证码 ${code}，用于${what}，5 分钟内有效。如非本人操作，请忽略本短信。`;
+}
+
+function secondsUntil(at: Date, now: Date): number {
+  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+}

@@ -1,0 +1,80 @@
+import { sql, type Insertable } from 'kysely';
+import type { PhoneCodePurpose } from '@marquee/contracts';
+import type { Executor, PhoneCodesTable } from '../../db/schema.js';
+
+export function lockUser(trx: Executor, userId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'phone'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The user's codes since `since`, newest first. */
+export function recentCodes(trx: Executor, userId: string, since: Date) {
+  return trx
+    .selectFrom('phone_codes')
+    .select(['purpose', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Earlier live codes of the purpose stop working when a new one is sent. */
+export function retireCodes(trx: Executor, userId: string, purpose: PhoneCodePurpose, now: Date) {
+  return trx
+    .updateTable('phone_codes')
+    .set({ expires_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+export function insertCode(trx: Executor, row: Insertable<PhoneCodesTable>) {
+  return trx.insertInto('phone_codes').values(row).execute();
+}
+
+/**
+ * Count one try on the latest live code of the purpose, in one statement: concurrent tries each
+ * count, and none gets past the 5th. Undefined when there is no live code left to try.
+ */
+export function countTry(db: Executor, userId: string, purpose: PhoneCodePurpose, now: Date) {
+  return db
+    .updateTable('phone_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where(
+      'id',
+      '=',
+      db
+        .selectFrom('phone_codes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', sql<number>`5`)
+    .returning(['id', 'phone', 'code_hash', 'attempts'])
+    .executeTakeFirst();
+}
+
+export async function markUsed(trx: Executor, codeId: string, now: Date): Promise<boolean> {
+  const used = await trx
+    .updateTable('phone_codes')
+    .set({ used_at: now })
+    .where('id', '=', codeId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+export function setUserPhone(trx: Executor, userId: string, phone: string) {
+  return trx.updateTable('users').set({ phone }).where('id', '=', userId).execute();
+}

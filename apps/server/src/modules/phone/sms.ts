@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps, SiteRow } from '../../app-deps.js';
+import { AppError } from '../../lib/errors.js';
+
+/** Where a sandbox site's "sent" text messages can be read (development and tests only). */
+export const SANDBOX_SMS_PATH = '/sandbox/sms';
+
+/**
+ * Send a text message. A sandbox site's messages go to the local SMS stand-in (a table and the
+ * page at SANDBOX_SMS_PATH); no SMS provider is connected for WeChat sites yet, so they are told
+ * honestly (SMS_UNAVAILABLE) rather than waiting for a code that never comes.
+ */
+export async function sendSms(
+  deps: Pick<AppDeps, 'db'>,
+  site: SiteRow,
+  phone: string,
+  text: string,
+): Promise<void> {
+  if (site.messenger_mode !== 'sandbox') throw new AppError('SMS_UNAVAILABLE');
+  await deps.db.insertInto('sms_messages').values({ site_id: site.id, phone, text }).execute();
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The stand-in's inbox: the latest messages to one number, newest first, as a phone shows them. */
+export function registerSandboxSmsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
+  app.get<{ Querystring: { phone?: string } }>(SANDBOX_SMS_PATH, async (request, reply) => {
+    const phone = String(request.query.phone ?? '').trim();
+    const messages = /^1[3-9]\d{9}$/.test(phone)
+      ? await deps.db
+          .selectFrom('sms_messages')
+          .innerJoin('sites', 'sites.id', 'sms_messages.site_id')
+          .select(['sms_messages.text', 'sms_messages.created_at'])
+          .where('sms_messages.phone', '=', phone)
+          .where('sites.messenger_mode', '=', 'sandbox')
+          .orderBy('sms_messages.id', 'desc')
+          .limit(20)
+          .execute()
+      : [];
+    const items = messages
+      .map(
+        (m) =>
+          `<li><time>${escapeHtml(m.created_at.toISOString())}</time><p>${escapeHtml(m.text)}</p></li>`,
+      )
+      .join('');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>短信（本地沙箱）</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:16px;background:#f5f5f5;color:#222}h1{font-size:18px}ul{list-style:none;padding:0}li{background:#fff;border-radius:12px;padding:12px 16px;margin-bottom:12px}time{color:#666;font-size:13px}p{margin:4px 0 0}</style></head><body><h1>短信收件箱（本地沙箱）${phone ? ` · ${escapeHtml(phone)}` : ''}</h1>${items ? `<ul data-testid="sms-list">${items}</ul>` : '<p>没有短信。</p>'}</body></html>`;
+  });
+}

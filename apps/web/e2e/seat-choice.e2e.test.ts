@@ -1,0 +1,326 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  checkSeatSelection,
+  takenSeatIdsOf,
+  type CallAnswer,
+  type showSeatsCall,
+} from '@marquee/contracts';
+import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { createUser, signInFresh } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+/** 推荐选座, seat states by shape, the list view and wheelchair companions (issue 16). */
+
+type SeatMap = CallAnswer<typeof showSeatsCall>;
+
+let server: RunningServer;
+let browser: Browser;
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-seat-choice-web-'));
+
+beforeAll(async () => {
+  fs.cpSync(path.resolve(fileURLToPath(import.meta.url), '../../dist'), webDist, {
+    recursive: true,
+  });
+  [server, browser] = await Promise.all([startServer({ WEB_DIST: webDist }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+async function apiData<T>(pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${pathAndQuery}`, {
+    headers: { site: 'www-test' },
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body.code, body.msg).toBe(0);
+  return body.data;
+}
+
+const seatMapOf = (showId: string) => apiData<SeatMap>(`/show/seats?showId=${showId}`);
+
+/** Shows in halls whose seat count `fits`, one per hall, through the API. */
+async function findShows(fits: (seatCount: number) => boolean, wanted = 1): Promise<string[]> {
+  const found: string[] = [];
+  const cinemas = await apiData<{ list: { id: string }[] }>('/cinema/list?pageSize=50');
+  for (const cinema of cinemas.list) {
+    const detail = await apiData<{ showDates: string[] }>(`/cinema/detail?cinemaId=${cinema.id}`);
+    const date = detail.showDates[detail.showDates.length - 1];
+    const shows = await apiData<{ films: { shows: { showId: string }[] }[] }>(
+      `/cinema/shows?cinemaId=${cinema.id}&date=${date}`,
+    );
+    for (const show of shows.films.flatMap((film) => film.shows)) {
+      const map = await seatMapOf(show.showId);
+      if (fits(map.rows.reduce((sum, row) => sum + row.seats.length, 0))) found.push(show.showId);
+      if (found.length >= wanted) return found;
+    }
+  }
+  throw new Error('not enough shows in halls of that size');
+}
+
+async function holdAs(showId: string, seatIds: string[]): Promise<void> {
+  const { token } = await createUser(server.baseUrl);
+  const response = await fetch(`${server.baseUrl}/api/filmOrder/create`, {
+    method: 'POST',
+    headers: { site: 'www-test', token, 'content-type': 'application/json' },
+    body: JSON.stringify({ showId, seatIds }),
+  });
+  const body = (await response.json()) as { code: number; msg: string };
+  expect(body.code, body.msg).toBe(0);
+}
+
+const shotsDir = '/work/notes/shots/seat-choice';
+/** The test-results copy for everyone, and one in the notes for the lead. */
+async function shot(page: Page, name: string) {
+  await screenshot(page, `seat-choice-${name}`);
+  if (fs.existsSync(path.dirname(shotsDir))) {
+    fs.mkdirSync(shotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+  }
+}
+
+const chosenLabels = (page: Page) =>
+  page
+    .locator('[data-seat][data-state="chosen"]')
+    .evaluateAll((seats) => seats.map((seat) => (seat as HTMLElement).dataset.seat));
+
+/** A different 60-seat show for each test, so their holds do not meet. */
+let smallShows: string[] = [];
+async function smallShow(index: number): Promise<string> {
+  if (smallShows.length === 0) smallShows = await findShows((count) => count <= 80, 4);
+  return smallShows[index]!;
+}
+
+async function openSeats(page: Page, showId: string) {
+  await signInFresh(page, server.baseUrl, `/cinema/seat?showId=${showId}`);
+  await page.locator('[data-seat]').first().waitFor();
+}
+
+describe('推荐选座 on the seat page', () => {
+  it('picks the best block for 2 as a selection the user can change, then holds it', async () => {
+    const showId = await smallShow(0);
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    // One button per party size, up to the site's maximum (6): 1 to 4.
+    expect(await page.locator('[data-best]').count()).toBe(4);
+
+    await page.getByRole('button', { name: '为 2 人推荐座位' }).click();
+    await expect.poll(() => chosenLabels(page)).toHaveLength(2);
+    const picked = (await chosenLabels(page)) as string[];
+    const map = await seatMapOf(showId);
+    const ids = picked.map(
+      (label) => map.rows.flatMap((row) => row.seats).find((seat) => seat.label === label)!.id,
+    );
+    expect(checkSeatSelection(map, takenSeatIdsOf(map), ids, map.maxSeatsPerOrder)).toEqual({
+      ok: true,
+    });
+    // Side by side in one row, about two thirds back (rows D of A–F).
+    expect(picked).toEqual(['D5', 'D6']);
+    await expect
+      .poll(() => page.locator('.chosen-bar__hint').textContent())
+      .toBe('已为你选好 D5、D6，可以再调整');
+    await shot(page, 'best-seats-2');
+
+    // Only a selection: tapping a picked seat drops it; 3 people picks three.
+    await page.locator('[data-seat="D6"]').click();
+    await expect.poll(() => chosenLabels(page)).toEqual(['D5']);
+    await page.getByRole('button', { name: '为 3 人推荐座位' }).click();
+    await expect.poll(() => chosenLabels(page)).toHaveLength(3);
+    await page.getByRole('button', { name: /确认选座/ }).click();
+    await page.waitForURL(/\/cinema\/order\?showId=/);
+    await context.close();
+  });
+
+  it('tells sold, held, chosen and broken seats apart by mark, not only by colour', async () => {
+    const [showId] = await findShows((count) => count > 100 && count < 200);
+    if (!showId) throw new Error('no 159-seat show');
+    const map = await seatMapOf(showId);
+    const rowB = map.rows[1]!.seats;
+    await holdAs(showId, [rowB[3]!.id, rowB[4]!.id]);
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    const held = page.locator(`[data-seat="${rowB[3]!.label}"]`);
+    expect(await held.getAttribute('data-taken')).toBe('held');
+    expect(await held.getAttribute('aria-label')).toContain('他人锁定中');
+    const stripes = await held.evaluate((seat) => getComputedStyle(seat).backgroundImage);
+    expect(stripes).toContain('repeating-linear-gradient');
+    expect(await held.evaluate((seat) => getComputedStyle(seat).borderStyle)).toBe('dotted');
+    const broken = page.locator('[data-seat="E8"]');
+    expect(await broken.evaluate((seat) => getComputedStyle(seat).backgroundImage)).toContain(
+      'linear-gradient',
+    );
+    expect(await broken.evaluate((seat) => getComputedStyle(seat).borderStyle)).toBe('dashed');
+    await page.locator('[data-seat="G9"]').click();
+    // A chosen seat shows its number.
+    await expect.poll(() => page.locator('[data-seat="G9"]').textContent()).toBe('9');
+    await shot(page, 'states-by-shape');
+    await context.close();
+  });
+});
+
+describe('the seat list for screen readers and large text', () => {
+  it('lists rows as headings and seats in words, with the same choice as the map', async () => {
+    const showId = await smallShow(1);
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    await expect.poll(() => page.getByRole('group', { name: /座位图/ }).count()).toBeGreaterThan(0);
+    await page.locator('[data-seat="C3"]').click();
+
+    await page.getByRole('button', { name: '列表' }).click();
+    await page.getByTestId('seat-list').waitFor();
+    expect(await page.getByRole('heading', { name: /^[A-F]排/ }).count()).toBe(6);
+    await shot(page, 'list-view-top');
+    const c3 = page.locator('[data-list-seat="C3"]');
+    expect(await c3.getAttribute('aria-label')).toMatch(/^C排3座，普通座，¥[\d.]+，已选$/);
+    expect(await c3.getAttribute('aria-pressed')).toBe('true');
+    const a5 = page.locator('[data-list-seat="A5"]');
+    expect(await a5.getAttribute('aria-label')).toMatch(/^A排5座，普通座，¥[\d.]+，可选$/);
+    await a5.click();
+    expect(await a5.getAttribute('aria-pressed')).toBe('true');
+    // The change is announced (aria-live), not only drawn.
+    await expect
+      .poll(() => page.locator('[role="status"]', { hasText: '已选 A5' }).count())
+      .toBe(1);
+    await shot(page, 'list-view');
+
+    // One choice behind both views.
+    await page.getByRole('button', { name: '座位图' }).click();
+    await expect.poll(() => chosenLabels(page)).toEqual(['A5', 'C3']);
+    await context.close();
+  });
+
+  it('speaks English too', async () => {
+    const showId = await smallShow(2);
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    await page.getByRole('button', { name: 'Best seats for 2' }).click();
+    await expect.poll(() => chosenLabels(page)).toHaveLength(2);
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    const seat = page.getByRole('button', {
+      name: /^Row D seat 5, standard seat, ¥[\d.]+, chosen$/,
+    });
+    expect(await seat.count()).toBe(1);
+    await shot(page, 'list-view-en');
+    await context.close();
+  });
+});
+
+describe('wheelchair spaces', () => {
+  it('choosing one chooses its companion seat with it, which the user can drop', async () => {
+    const showId = await smallShow(3);
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    await page.locator('[data-seat="F1"]').click();
+    await expect.poll(() => chosenLabels(page)).toEqual(['F1', 'F2']);
+    await expect.poll(() => page.getByText('已同时选上陪同座 F2').count()).toBeGreaterThan(0);
+    await shot(page, 'wheelchair-companion');
+    await page.locator('[data-seat="F2"]').click();
+    await expect.poll(() => chosenLabels(page)).toEqual(['F1']);
+    await context.close();
+  });
+});
+
+describe('the 574-seat hall (issue 15)', () => {
+  it('opens readable on its best area with a minimap, the map taking most of the screen', async () => {
+    const [showId] = await findShows((count) => count >= 500);
+    if (!showId) throw new Error('no 574-seat show');
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    const first = (await page.locator('[data-seat]').first().boundingBox())!;
+    expect(first.width).toBeGreaterThanOrEqual(17);
+    // The best area (row N, the centre) is on screen at the start.
+    const viewport = (await page.getByTestId('seat-map').boundingBox())!;
+    const centre = (await page.locator('[data-seat="N15"]').boundingBox())!;
+    expect(centre.x).toBeGreaterThan(viewport.x);
+    expect(centre.x + centre.width).toBeLessThan(viewport.x + viewport.width);
+    expect(centre.y).toBeGreaterThan(viewport.y);
+    expect(centre.y + centre.height).toBeLessThan(viewport.y + viewport.height);
+    expect(await page.getByTestId('seat-minimap').getAttribute('data-visible')).toBe('true');
+    // Row letters are readable.
+    const rowLabelSize = await page
+      .locator('.seat-map__row-label')
+      .first()
+      .evaluate((label) => parseFloat(getComputedStyle(label).fontSize));
+    expect(rowLabelSize).toBeGreaterThanOrEqual(10);
+    const section = (await page.locator('.seat-map').boundingBox())!;
+    console.log(
+      `574-seat hall opens with ${first.width.toFixed(1)} px seats; the map takes ` +
+        `${Math.round(section.height)} of 667 px (${Math.round((section.height / 667) * 100)} %)`,
+    );
+    expect(section.height / 667).toBeGreaterThan(0.5);
+    await shot(page, 'large-hall-opening');
+    await page.getByRole('button', { name: '为 4 人推荐座位' }).click();
+    await expect.poll(() => chosenLabels(page)).toHaveLength(4);
+    await shot(page, 'large-hall-best-4');
+    await context.close();
+  });
+});
+
+describe('show heat', () => {
+  it('says 紧张 on a show with few seats left in the cinema page', async () => {
+    // The cinema page opens on the first day and its first film: a show of it in a 60-seat hall.
+    const cinemas = await apiData<{ list: { id: string }[] }>('/cinema/list?pageSize=50');
+    let found: { cinemaId: string; showId: string } | undefined;
+    for (const cinema of cinemas.list) {
+      const detail = await apiData<{ showDates: string[] }>(`/cinema/detail?cinemaId=${cinema.id}`);
+      const day = await apiData<{ films: { shows: { showId: string }[] }[] }>(
+        `/cinema/shows?cinemaId=${cinema.id}&date=${detail.showDates[0]}`,
+      );
+      for (const one of day.films[0]?.shows ?? []) {
+        const map = await seatMapOf(one.showId);
+        if (map.rows.flatMap((row) => row.seats).length === 60) {
+          found = { cinemaId: cinema.id, showId: one.showId };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    if (!found) throw new Error('no 60-seat show of a first film on a first day');
+    const { cinemaId, showId } = found;
+    const seatsOfShow = (await seatMapOf(showId)).rows.flatMap((one) => one.seats);
+    for (const letter of 'ABCDE') {
+      await holdAs(
+        showId,
+        [1, 2, 3, 4, 5, 6].map((n) => idOf(`${letter}${n}`)),
+      );
+      await holdAs(
+        showId,
+        [7, 8, 9, 10].map((n) => idOf(`${letter}${n}`)),
+      );
+    }
+    await holdAs(
+      showId,
+      [3, 4, 5, 6, 7, 8].map((n) => idOf(`F${n}`)),
+    );
+
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await signInFresh(page, server.baseUrl, `/cinema/detail?cinemaId=${cinemaId}`);
+    const row = page.locator(`a[href*="${showId}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-heat')).toBe('few');
+    expect(await row.locator('.show-heat').textContent()).toBe('紧张');
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, 'show-heat-cinema');
+    await context.close();
+
+    function idOf(label: string): string {
+      const seat = seatsOfShow.find((one) => one.label === label);
+      if (!seat) throw new Error(`no seat ${label}`);
+      return seat.id;
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { memo } from 'react';
+import { formatYuan, yuanToFen, type PriceArea, type Seat, type SeatRow } from '@marquee/contracts';
+import { seatChoiceMessages } from '../seat-choice-messages';
+import { seatPrice, seatViewOf } from './seat-map-model';
+import { seatKindText, seatStateText, seatWords } from './seat-words';
+import './seat-list.css';
+
+/**
+ * The seat map as a list, for screen readers and large text: one heading per row, one button per
+ * seat saying its label, kind, price and state in words. Taps go to the same handler as the map's.
+ */
+export function SeatList(props: {
+  hallName: string;
+  rows: readonly SeatRow[];
+  areas: readonly PriceArea[];
+  chosen: readonly string[];
+  onSeat: (seat: Seat) => void;
+}) {
+  const t = seatChoiceMessages.useT();
+  const chosen = new Set(props.chosen);
+  return (
+    <section className="seat-list" aria-label={props.hallName} data-testid="seat-list">
+      {props.rows.map((row) => (
+        <SeatListRow
+          key={row.y}
+          row={row}
+          areas={props.areas}
+          chosenKey={row.seats
+            .filter((seat) => chosen.has(seat.id))
+            .map((seat) => seat.id)
+            .join(',')}
+          onSeat={props.onSeat}
+          free={t('rowFree', {
+            count: row.seats.filter((seat) => seatViewOf(seat, false) === 'available').length,
+          })}
+        />
+      ))}
+    </section>
+  );
+}
+
+const SeatListRow = memo(function SeatListRow(props: {
+  row: SeatRow;
+  areas: readonly PriceArea[];
+  chosenKey: string;
+  free: string;
+  onSeat: (seat: Seat) => void;
+}) {
+  const t = seatChoiceMessages.useT();
+  const chosen = new Set(props.chosenKey ? props.chosenKey.split(',') : []);
+  return (
+    <div className="seat-list__row">
+      <h3 className="seat-list__heading">
+        {t('rowHeading', { row: props.row.label })}
+        <small>{props.free}</small>
+      </h3>
+      <div className="seat-list__seats">
+        {props.row.seats.map((seat) => {
+          const view = seatViewOf(seat, chosen.has(seat.id));
+          const isTappable = view === 'available' || view === 'chosen';
+          return (
+            <button
+              key={seat.id}
+              type="button"
+              className="seat-list__seat"
+              data-list-seat={seat.label}
+              data-state={view}
+              data-taken={view === 'taken' ? seat.state : undefined}
+              aria-label={seatWords(t, seat, view, props.areas)}
+              aria-pressed={isTappable ? view === 'chosen' : undefined}
+              aria-disabled={isTappable ? undefined : true}
+              onClick={() => props.onSeat(seat)}
+            >
+              <strong>
+                {seat.label} ¥{formatYuan(yuanToFen(seatPrice(props.areas, seat).discountPrice))}
+              </strong>
+              <span>{seatKindText(t, seat)}</span>
+              <span className="seat-list__state">{seatStateText(t, seat, view)}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+});
