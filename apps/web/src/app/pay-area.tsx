@@ -40,6 +40,7 @@ export function PayArea(
         isExpired={props.isExpired}
         storeCard={cards.data?.storeCard ?? (cards.isError ? [] : undefined)}
         hasPayPassword={hasPayPassword}
+        payPasswordLockedUntil={user?.payPasswordLockedUntil ?? null}
         onSetPassword={() => setSettingPassword(true)}
         onPaid={props.onPaid}
         isChoosingAtStart={props.isChoosingAtStart}

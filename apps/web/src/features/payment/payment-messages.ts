@@ -21,6 +21,8 @@ export const paymentMessages = defineMessages(
     enterPassword: '请输入支付密码',
     passwordFor: '会员卡支付 ¥{amount}',
     needPassword: '会员卡支付需要先设置 6 位支付密码',
+    cardsLocked: '支付密码错误次数过多，会员卡支付已锁定到 {time}，现在可以用微信支付。',
+    forgotPassword: '忘记支付密码？',
     setPassword: '设置支付密码',
     paying: '正在支付…',
     checking: '正在确认支付结果…',
@@ -52,6 +54,9 @@ export const paymentMessages = defineMessages(
     enterPassword: 'Enter your pay password',
     passwordFor: 'Card payment ¥{amount}',
     needPassword: 'Card payments need a 6-digit pay password first',
+    cardsLocked:
+      'Too many wrong pay passwords: card payments are locked until {time}. You can pay with WeChat Pay now.',
+    forgotPassword: 'Forgot your pay password?',
     setPassword: 'Set pay password',
     paying: 'Paying…',
     checking: 'Checking the payment…',

@@ -199,6 +199,10 @@ export function usePayFlow(options: {
     } catch (error) {
       if (isApiError(error) && KEYPAD_ERRORS.has(error.code)) {
         if (error.code === ErrorCode.PAYLOAD_STALE) forgetPayKey();
+        // The fifth wrong try locks card payments: the user info says until when (pay sheet).
+        if (error.code === ErrorCode.PAY_PASSWORD_LOCKED) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
+        }
         moveTo({ kind: 'idle' });
         return error.message;
       }
