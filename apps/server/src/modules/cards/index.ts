@@ -9,6 +9,7 @@ export {
   commitCardHold,
   releaseCardHold,
   refundCardCharges,
+  refundCardChargesPart,
   rebuildBalanceCheck,
   type CardDebit,
   type ChargeCardsInput,

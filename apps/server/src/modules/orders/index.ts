@@ -21,6 +21,7 @@ export {
   fulfilPaidOrder,
   lockOrder,
   releaseOrders,
+  reissueTicket,
   setOrderPhone,
   transitionOrder,
   withdrawUnpaidOrder,
