@@ -198,4 +198,47 @@ describe('ticket exchange (改签)', () => {
     expect(states).toEqual(['available', 'available']);
     await context.close();
   });
+
+  it('speaks English: the 改签 entry, the choice of show and the history', async () => {
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    const api = moviegoerApi(server.baseUrl);
+    const [from, to] = await twoShows();
+    async function ticketedOrder() {
+      const seats = await twoSeats(from.showId, to.showId);
+      const order = await api<FilmOrder>('/filmOrder/create', {
+        token,
+        body: { showId: from.showId, seatIds: seats.map((seat) => seat.id) },
+      });
+      await payByWechat(server.baseUrl, token, { orderType: 'FILM_ORDER', orderId: order.id });
+      return { order, seats };
+    }
+    const exchanged = await ticketedOrder();
+    await api<OrderDetail>('/order/exchange', {
+      token,
+      body: {
+        orderId: exchanged.order.id,
+        showId: to.showId,
+        seatIds: exchanged.seats.map((seat) => seat.id),
+      },
+    });
+    const open = await ticketedOrder();
+
+    await page.goto(`${server.baseUrl}/order/detail?orderId=${open.order.id}`);
+    await expect.poll(() => page.getByTestId('exchange-link').textContent(), POLL).toBe('Exchange');
+    await page.getByTestId('exchange-link').scrollIntoViewIfNeeded();
+    await shot(page, 'en-order-detail');
+    await page.getByTestId('exchange-link').click();
+    await expect.poll(() => page.getByText('Choose a new show').count(), POLL).toBe(1);
+    await shot(page, 'en-choose-show');
+
+    await page.goto(`${server.baseUrl}/order/detail?orderId=${exchanged.order.id}`);
+    const history = page.getByTestId('exchange-history');
+    await expect.poll(() => history.count(), POLL).toBe(1);
+    expect(await history.textContent()).toContain('no longer valid');
+    await history.scrollIntoViewIfNeeded();
+    await shot(page, 'en-history');
+    await context.close();
+  });
 });
