@@ -10,6 +10,7 @@ import {
   setTestPayPassword,
 } from '../cards/cards-test-kit.js';
 import { rebuildBalanceCheck } from '../cards/index.js';
+import { consoleCall, DEMO_PASSWORDS, staffToken } from '../staff/staff-test-kit.js';
 import { hold, seatMap, stateOf } from '../film-order/film-order-test-kit.js';
 import {
   filmParam,
@@ -353,5 +354,27 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
       expect(stateOf(targetMap, labelsOf(order)[0]!)).not.toBe('available');
     }
     expect(outcomes).toHaveLength(4);
+  });
+
+  it('leaves an order exchanged away alone when staff cancel the show it left', async () => {
+    const { user, order } = await ticketed('card');
+    const target = await twinShow(order.showInfo.showId);
+    const moved = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatIds: sameSeats(order),
+    });
+    expect(moved.body.code).toBe(0);
+    const owner = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
+    const cancel = await consoleCall(t.app, {
+      url: '/api/console/shows/cancel',
+      staffToken: owner,
+      body: { showId: order.showInfo.showId, reason: '放映设备故障' },
+    });
+    expect(cancel.body.code).toBe(0);
+    const after = await detailOf(user.token, order.id);
+    expect(after.status).toBe('ticketed');
+    expect(after.ticket?.code).toBe(moved.body.data.ticket?.code);
+    expect(after.refunds).toEqual([]);
   });
 });
