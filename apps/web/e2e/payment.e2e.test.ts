@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  checkSeatSelection,
-  formatYuan,
-  takenSeatIdsOf,
-  yuanToFen,
-  type CallAnswer,
-  type FilmOrder,
-  type OrderDetail,
-  type cinemaDetailCall,
-  type cinemaListCall,
-  type cinemaShowsCall,
-  type showSeatsCall,
-} from '@marquee/contracts';
+import { formatYuan, yuanToFen, type FilmOrder, type OrderDetail } from '@marquee/contracts';
+import { holdTwoSeats } from './support/api';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
@@ -44,45 +33,7 @@ async function apiCall<T>(token: string, path: string, body?: unknown): Promise<
 const POLL = { timeout: 10_000 };
 
 /** Hold two seats of one of tomorrow's shows, as the seat page would (its UI has its own tests). */
-async function holdSeats(token: string): Promise<FilmOrder> {
-  const cinemas = await apiCall<CallAnswer<typeof cinemaListCall>>(
-    token,
-    '/cinema/list?pageSize=20',
-  );
-  const shows = [];
-  for (const { id } of cinemas.list) {
-    const detail = await apiCall<CallAnswer<typeof cinemaDetailCall>>(
-      token,
-      `/cinema/detail?cinemaId=${id}`,
-    );
-    const date = detail.showDates[1] ?? detail.showDates[0];
-    if (!date) continue;
-    const day = await apiCall<CallAnswer<typeof cinemaShowsCall>>(
-      token,
-      `/cinema/shows?cinemaId=${id}&date=${date}`,
-    );
-    shows.push(...day.films.flatMap((film) => film.shows));
-  }
-  for (const show of shows) {
-    const map = await apiCall<CallAnswer<typeof showSeatsCall>>(
-      token,
-      `/show/seats?showId=${show.showId}`,
-    );
-    const taken = takenSeatIdsOf(map);
-    for (const row of map.rows) {
-      const free = row.seats.filter((seat) => seat.kind === 'normal' && seat.state === 'available');
-      for (let i = 0; i + 2 <= free.length; i += 1) {
-        const ids = free.slice(i, i + 2).map((seat) => seat.id);
-        if (!checkSeatSelection(map, taken, ids, 6).ok) continue;
-        return apiCall<FilmOrder>(token, '/filmOrder/create', {
-          showId: show.showId,
-          seatIds: ids,
-        });
-      }
-    }
-  }
-  throw new Error('no show with two free seats');
-}
+const holdSeats = (token: string): Promise<FilmOrder> => holdTwoSeats(server.baseUrl, token);
 
 /** Type digits on antd-mobile's number pad, as a thumb would. */
 async function typeOnPad(page: Page, digits: string) {

@@ -79,6 +79,11 @@ export const routes: RouteObject[] = [
             () => import('./routes/account-card-list'),
           ),
           page(
+            routePaths.accountCoupons,
+            'accountCoupons',
+            () => import('./routes/account-coupons'),
+          ),
+          page(
             routePaths.accountSecurity,
             'accountSecurity',
             () => import('./routes/account-security'),

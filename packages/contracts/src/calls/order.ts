@@ -58,6 +58,15 @@ export const orderRefundSchema = z.object({
   createdAt: z.string(),
 });
 
+/** Staff moved a seat of the order (it was broken for the show): the buyer's new seat and why. */
+export const orderSeatChangeSchema = z.object({
+  fromLabel: z.string(),
+  toLabel: z.string(),
+  /** The cinema's words on the broken seat ("座椅靠背损坏"). */
+  reason: z.string(),
+  changedAt: z.string(),
+});
+export type OrderSeatChange = z.infer<typeof orderSeatChangeSchema>;
 /** One exchange (改签) of a film order: from which show and seats to which, and the money back. */
 export const orderExchangeSchema = z.object({
   fromShow: showInfoSchema,
@@ -90,6 +99,8 @@ export const orderDetailSchema = z.object({
       showInfo: showInfoSchema,
       cinemaInfo: cinemaInfoSchema,
       seats: z.array(filmOrderSeatSchema),
+      /** Seats staff moved, oldest first; the ticket code stays valid for the new seats. */
+      seatChanges: z.array(orderSeatChangeSchema),
     })
     .nullable(),
   /** A store order's pickup cinema and lines; null for film orders. */

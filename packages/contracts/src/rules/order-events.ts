@@ -27,6 +27,9 @@ export const orderEventReasons = {
 export const checkedInBy = (username: string) => `checked in by ${username}`;
 export const refundedByStaff = (username: string, why: string) =>
   `refunded by staff ${username}: ${why}`;
+/** Staff moved the order off a broken seat: `seats moved by staff <username>: D2 → C2 (<why>)`. */
+export const seatsMovedByStaff = (username: string, moves: string, why: string) =>
+  `seats moved by staff ${username}: ${moves} (${why})`;
 
 type Lang = 'zh' | 'en';
 type ReasonKey = keyof typeof orderEventReasons;
@@ -72,6 +75,13 @@ export function describeOrderEvent(reason: string, lang: Lang): string {
   if (key) return texts[key][lang];
   const checkIn = /^checked in by (.+)$/.exec(reason);
   if (checkIn) return lang === 'zh' ? `由 ${checkIn[1]} 核销` : `Checked in by ${checkIn[1]}`;
+  const moved = /^seats moved by staff ([^:]+): (.*) \((.*)\)$/s.exec(reason);
+  if (moved) {
+    const [, who, moves, why] = moved;
+    return lang === 'zh'
+      ? `员工 ${who} 调整座位：${moves}（座位损坏：${why}）`
+      : `Seats moved by staff ${who}: ${moves} (broken seat: ${why})`;
+  }
   const staffRefund = /^refunded by staff ([^:]+): ?(.*)$/s.exec(reason);
   if (staffRefund) {
     const [, who, why] = staffRefund;

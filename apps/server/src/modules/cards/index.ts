@@ -3,6 +3,7 @@
  * call inside their own transaction. Other modules import only from here.
  */
 export { registerCardsRoutes } from './cards.routes.js';
+export { registerCardsConsoleRoutes } from './cards.console.routes.js';
 export { registerPayPasswordRoutes } from './pay-password.routes.js';
 export {
   chargeCards,

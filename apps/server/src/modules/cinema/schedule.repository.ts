@@ -279,6 +279,8 @@ export async function countOrderSeats(db: Executor, orderId: string): Promise<nu
     .selectFrom('film_order_seats')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('order_id', '=', orderId)
+    // Seats staff moved the order off (0016) are not its seats.
+    .where('moved_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -12,7 +12,13 @@ export async function releaseSoldSeats(trx: Executor, orderId: string) {
     .whereRef('seats.id', '=', 'film_order_seats.seat_id')
     .where('film_order_seats.order_id', '=', orderId)
     .where('film_order_seats.state', '=', 'sold')
-    .returning(['film_order_seats.show_id', 'seats.label', 'seats.y', 'seats.x'])
+    .returning([
+      'film_order_seats.show_id',
+      'film_order_seats.discount_price_fen',
+      'seats.label',
+      'seats.y',
+      'seats.x',
+    ])
     .execute();
   return rows.sort((a, b) => a.y - b.y || a.x - b.x);
 }

@@ -104,7 +104,9 @@ export async function moveOrderSeats(
     fromShowId,
     fromSeatLabels: released.map((seat) => seat.label),
     toSeatLabels: toSeats.map((seat) => seat.label),
-    toAmountFen: sold.reduce((sum, row) => sum + row.discount_price_fen, 0),
+    /** What the old and the new seats cost (member prices), before any coupon. */
+    fromSeatsFen: released.reduce((sum, seat) => sum + seat.discount_price_fen, 0),
+    toSeatsFen: sold.reduce((sum, row) => sum + row.discount_price_fen, 0),
   };
 }
 

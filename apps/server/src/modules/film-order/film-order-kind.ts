@@ -5,6 +5,7 @@ import type { KindDetail, KindSummary, OrderKindSteps, OrderRow } from '../order
 import { exchangeHistory } from './film-order-exchange.js';
 import { getFilmOrderView } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
+import { listMovesOfOrder } from './seat-blocks.repository.js';
 
 /**
  * What a film order's transitions do to its seats, and how order pages show it: the steps the
@@ -56,8 +57,20 @@ export const filmOrderSteps: OrderKindSteps = {
   async detail(db: Executor, order: OrderRow): Promise<KindDetail> {
     const view = await getFilmOrderView(db, order.id);
     if (!view) throw new Error(`film order ${order.id} has no seats or no show`);
+    const moves = await listMovesOfOrder(db, order.id);
+    const seatChanges = moves.map((move) => ({
+      fromLabel: move.from_label,
+      toLabel: move.to_label,
+      reason: move.reason,
+      changedAt: move.moved_at.toISOString(),
+    }));
     return {
-      film: { showInfo: view.showInfo, cinemaInfo: view.cinemaInfo, seats: view.seats },
+      film: {
+        showInfo: view.showInfo,
+        cinemaInfo: view.cinemaInfo,
+        seats: view.seats,
+        seatChanges,
+      },
       store: null,
       startAt: view.showInfo.startAt,
       exchanges: await exchangeHistory(db, order.site_id, order.id),

@@ -95,6 +95,7 @@ export async function createFilmOrder(
     status: 'pending_payment',
     cinema_id: layout.show.cinema_id,
     amount_fen: held.amountFen,
+    discount_fen: 0,
     phone: null,
     pay_deadline_at: held.holdExpiresAt,
     paid_at: null,
@@ -194,6 +195,7 @@ export async function checkRules(
   const takenIds = [
     ...taken.sold,
     ...taken.held.filter(([, holder]) => holder !== user.id).map(([seatId]) => seatId),
+    ...taken.blocked,
   ];
   const ruleLayout = ruleLayoutOf(layout.seats);
   const check = checkSeatSelection(ruleLayout, takenIds, seatIds, maxSeats);

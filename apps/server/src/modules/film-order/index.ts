@@ -3,6 +3,7 @@
  * runs for a film order (sell or release its seats, show it on order pages).
  */
 export { registerFilmOrderRoutes } from './film-order.routes.js';
+export { registerFilmOrderConsoleRoutes } from './film-order.console.routes.js';
 export type { SeatStreamLimits } from './seat-stream.routes.js';
 export { filmOrderSteps } from './film-order-kind.js';
 export {

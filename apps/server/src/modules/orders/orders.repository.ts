@@ -49,6 +49,20 @@ export async function updateStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A coupon's part of an unpaid order: what is paid and what is taken off (decision 024). */
+export function setDiscount(
+  trx: Executor,
+  orderId: string,
+  amountFen: number,
+  discountFen: number,
+) {
+  return trx
+    .updateTable('orders')
+    .set({ amount_fen: amountFen, discount_fen: discountFen })
+    .where('id', '=', orderId)
+    .execute();
+}
+
 /** A ticketed order's new code and price after an exchange; false when it is no longer ticketed. */
 export async function reissueTicket(
   trx: Executor,

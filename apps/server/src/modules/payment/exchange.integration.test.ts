@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { OrderDetail } from '@marquee/contracts';
+import type { Coupon, OrderCouponPrice, OrderDetail } from '@marquee/contracts';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import {
+  type TestUser,
   balanceOf,
   encryptPassword,
   newUser,
@@ -10,6 +11,7 @@ import {
   setTestPayPassword,
 } from '../cards/cards-test-kit.js';
 import { rebuildBalanceCheck } from '../cards/index.js';
+import { createCampaign } from '../coupons/index.js';
 import { consoleCall, DEMO_PASSWORDS, staffToken } from '../staff/staff-test-kit.js';
 import { hold, seatMap, stateOf } from '../film-order/film-order-test-kit.js';
 import {
@@ -27,16 +29,18 @@ const PASSWORD = '258036';
 describeOnEachDatabase('ticket exchange (改签)', (kind) => {
   let t: TestApp;
   let dayOffset = 0;
+  let codeCursor = 0;
   beforeAll(async () => {
     t = await createTestApp(kind);
   });
   afterAll(() => t?.close());
 
-  /** A ticketed order of two seats, paid by card or WeChat Pay. */
-  async function ticketed(pay: 'card' | 'wechat', hoursAhead = 6) {
+  /** A ticketed order of two seats, paid by card or WeChat Pay, with a coupon of `couponFen` off. */
+  async function ticketed(pay: 'card' | 'wechat', hoursAhead = 6, couponFen = 0) {
     const user = await newUser(t);
     const order = await holdSeats(t, user.token, { hoursAhead });
-    const amountFen = Math.round(order.total * 100);
+    let amountFen = Math.round(order.total * 100);
+    if (couponFen > 0) amountFen = await applyCoupon(user, order.id, couponFen);
     const card = await openTestCard(t, user, { types: ['general'], balanceFen: 100_000 });
     if (pay === 'card') {
       await setTestPayPassword(t, user.token, PASSWORD);
@@ -53,6 +57,42 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
     }
     expect((await orderRow(t, order.id)).status).toBe('ticketed');
     return { user, order, card, amountFen };
+  }
+
+  /** A campaign's coupon of `fen` off, redeemed and applied to the order: answers what it pays. */
+  async function applyCoupon(user: TestUser, orderId: string, fen: number) {
+    const now = t.clock.now().getTime();
+    const code = `X${Date.now().toString(36).toUpperCase()}${(codeCursor += 1)}`;
+    await createCampaign(t.db, {
+      siteId: user.siteId,
+      title: '改签测试券',
+      promoCode: code,
+      discountKind: 'amount',
+      discountValue: fen,
+      capFen: null,
+      minSpendFen: 0,
+      scope: 'tickets',
+      filmIds: [],
+      cinemaIds: [],
+      validFrom: new Date(now - 86_400_000),
+      validTo: new Date(Math.max(now, Date.now()) + 30 * 86_400_000),
+      totalQuantity: 100,
+      perUserLimit: 1,
+    });
+    const redeemed = await call<{ coupon: Coupon }>(t.app, {
+      method: 'POST',
+      url: '/api/coupon/redeem',
+      token: user.token,
+      body: { code },
+    });
+    const applied = await call<OrderCouponPrice>(t.app, {
+      method: 'POST',
+      url: '/api/coupon/apply',
+      token: user.token,
+      body: { orderId, couponId: redeemed.body.data.coupon.couponId },
+    });
+    expect(applied.body.code).toBe(0);
+    return Math.round(applied.body.data.payAmount * 100);
   }
 
   /**
@@ -189,7 +229,7 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
       showId: second,
       seatIds: sameSeats(order),
     });
-    expect(again.body.code).toBe(42261);
+    expect(again.body.code).toBe(42222);
     expect(again.status).toBe(422);
     const after = await detailOf(user.token, order.id);
     expect(after.ticket?.code).toBe(code);
@@ -256,7 +296,7 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
       showId: dearer,
       seatIds: sameSeats(order),
     });
-    expect(refused.body.code).toBe(42263);
+    expect(refused.body.code).toBe(42224);
     expect(stateOf(await seatMap(t, dearer), labelsOf(order)[0]!)).toBe('available');
 
     const otherFilm = await t.db
@@ -270,7 +310,7 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
       showId: other,
       seatIds: sameSeats(order),
     });
-    expect(wrong.body.code).toBe(42262);
+    expect(wrong.body.code).toBe(42223);
     const after = await detailOf(user.token, order.id);
     expect(after.film?.showInfo.showId).toBe(order.showInfo.showId);
     expect(after.exchange?.isAllowed).toBe(true);
@@ -292,7 +332,7 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
         showId: target,
         seatIds: sameSeats(order),
       });
-      expect(body.code).toBe(42260);
+      expect(body.code).toBe(42221);
       expect(body.msg).toContain('改签截止时间');
       expect((await detailOf(user.token, order.id)).exchange?.history).toEqual([]);
     } finally {
@@ -376,5 +416,24 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
     expect(after.status).toBe('ticketed');
     expect(after.ticket?.code).toBe(moved.body.data.ticket?.code);
     expect(after.refunds).toEqual([]);
+  });
+
+  it('keeps a coupon with the order: the seats’ difference comes off what was paid', async () => {
+    const { user, order, card, amountFen } = await ticketed('card', 6, 500);
+    const seatsFen = Math.round(order.total * 100);
+    expect(amountFen).toBe(seatsFen - 500);
+    const balance = await balanceOf(t, card.id);
+    // ¥2 a seat cheaper: ¥4 back, the coupon's ¥5 stays with the order.
+    const cheaper = await twinShow(order.showInfo.showId, { deltaFen: -200 });
+    const { body } = await exchange(user.token, {
+      orderId: order.id,
+      showId: cheaper,
+      seatIds: sameSeats(order),
+    });
+    expect(body.code).toBe(0);
+    expect(Math.round(body.data.amount * 100)).toBe(amountFen - 400);
+    expect(body.data.exchange?.history[0]).toMatchObject({ refundAmount: 4 });
+    expect(await balanceOf(t, card.id)).toBe(balance + 400);
+    expect(await rebuildBalanceCheck(t.db)).toEqual([]);
   });
 });

@@ -60,12 +60,16 @@ export async function exchangeFilmOrder(
       if (!fromShowId) throw new Error(`ticketed order ${order.id} has no seats`);
       await checkSameFilmAndCutoff(trx, site, fromShowId, layout.show, now);
       const moved = await moveOrderSeats(trx, layout, { orderId: order.id, seatIds, now });
-      if (moved.toAmountFen > order.amount_fen) {
+      if (moved.toSeatsFen > moved.fromSeatsFen) {
         throw new AppError('EXCHANGE_COSTS_MORE', {
-          extra: ((moved.toAmountFen - order.amount_fen) / 100).toFixed(2),
+          extra: ((moved.toSeatsFen - moved.fromSeatsFen) / 100).toFixed(2),
         });
       }
-      const code = await reissueTicket(trx, order, { amountFen: moved.toAmountFen, now });
+      // A coupon's discount stays with the order (decision 024): the seats' difference comes off
+      // what was paid, which never drops below 1 fen.
+      const refundFen = Math.min(moved.fromSeatsFen - moved.toSeatsFen, order.amount_fen - 1);
+      const toAmountFen = order.amount_fen - refundFen;
+      const code = await reissueTicket(trx, order, { amountFen: toAmountFen, now });
       await recordExchange(trx, {
         orderId: order.id,
         fromShowId: moved.fromShowId,
@@ -75,14 +79,14 @@ export async function exchangeFilmOrder(
         fromTicketCode: order.pickup_code,
         toTicketCode: code,
         fromAmountFen: order.amount_fen,
-        toAmountFen: moved.toAmountFen,
+        toAmountFen,
         now,
       }).catch((error: unknown) => {
         // Two exchanges of one order queue on its lock; the index says "once" again.
         if ((error as { code?: string }).code === '23505') throw new AppError('ALREADY_EXCHANGED');
         throw error;
       });
-      return refundDifferenceIn(trx, order, order.amount_fen - moved.toAmountFen, now);
+      return refundDifferenceIn(trx, order, refundFen, now);
     }),
   );
   for (const outRefundNo of pending) await executeRefund(deps, site, outRefundNo, log);

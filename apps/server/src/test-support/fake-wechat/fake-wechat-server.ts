@@ -16,6 +16,19 @@ interface FakeUser {
   unionid?: string;
 }
 
+/**
+ * A fault the fake plays instead of (or before) answering, for the requests whose path matches:
+ * `slow` answers after `delayMs`, `error` answers `status` (500 by default) without doing anything,
+ * `hang` never answers (until the fake closes). `times` limits it to the next so many requests.
+ */
+export interface FakeFault {
+  kind: 'slow' | 'error' | 'hang';
+  path?: RegExp;
+  delayMs?: number;
+  status?: number;
+  times?: number;
+}
+
 interface Expiring {
   appId: string;
   expiresAt: number;
@@ -46,6 +59,8 @@ export class FakeWechatServer {
   private readonly oauthTokens = new Map<string, Expiring & { openid: string }>();
   private readonly accessTokens = new Map<string, Expiring>();
   private server: http.Server | null = null;
+  private fault: FakeFault | null = null;
+  private readonly hanging = new Set<http.ServerResponse>();
   baseUrl = '';
 
   constructor(private readonly clock: Clock) {
@@ -96,6 +111,23 @@ export class FakeWechatServer {
     this.accessTokens.clear();
   }
 
+  /** Play `fault` from now on (null: answer normally again). */
+  setFault(fault: FakeFault | null): void {
+    this.fault = fault;
+  }
+
+  /** The fault this request gets, if any (and one fewer left of a limited fault). */
+  private faultFor(url: string): FakeFault | null {
+    const fault = this.fault;
+    const path = url.split('?')[0] ?? '';
+    if (!fault || (fault.path && !fault.path.test(path))) return null;
+    if (fault.times !== undefined) {
+      fault.times -= 1;
+      if (fault.times <= 0) this.fault = null;
+    }
+    return fault;
+  }
+
   count(path: string): number {
     return this.calls[path] ?? 0;
   }
@@ -109,18 +141,34 @@ export class FakeWechatServer {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const answer = this.handle(
-          request.method ?? 'GET',
-          request.url ?? '/',
-          request.headers as Record<string, string>,
-          Buffer.concat(chunks).toString('utf8'),
-        );
-        const text = answer.body === null ? '' : JSON.stringify(answer.body);
-        response.writeHead(answer.status, {
-          ...(text ? { 'content-type': 'application/json' } : {}),
-          ...answer.headers,
-        });
-        response.end(text);
+        const fault = this.faultFor(request.url ?? '/');
+        if (fault?.kind === 'hang') {
+          this.hanging.add(response);
+          return;
+        }
+        if (fault?.kind === 'error') {
+          const path = (request.url ?? '/').split('?')[0] ?? '';
+          this.calls[path] = (this.calls[path] ?? 0) + 1;
+          response.writeHead(fault.status ?? 500, { 'content-type': 'text/html' });
+          response.end('<html><body>502 Bad Gateway</body></html>');
+          return;
+        }
+        const answer = () => {
+          const result = this.handle(
+            request.method ?? 'GET',
+            request.url ?? '/',
+            request.headers as Record<string, string>,
+            Buffer.concat(chunks).toString('utf8'),
+          );
+          const text = result.body === null ? '' : JSON.stringify(result.body);
+          response.writeHead(result.status, {
+            ...(text ? { 'content-type': 'application/json' } : {}),
+            ...result.headers,
+          });
+          response.end(text);
+        };
+        if (fault?.kind === 'slow') setTimeout(answer, fault.delayMs ?? 1000);
+        else answer();
       });
     });
     return new Promise((resolve) => {
@@ -132,6 +180,9 @@ export class FakeWechatServer {
   }
 
   async close(): Promise<void> {
+    for (const response of this.hanging) response.destroy();
+    this.hanging.clear();
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) =>
       this.server ? this.server.close(() => resolve()) : resolve(),
     );

@@ -14,6 +14,7 @@ const links: { to: string; label: RouteMessage }[] = [
   { to: paths.accountCardList(), label: 'myCards' },
   { to: paths.accountRecharge(), label: 'recharge' },
   { to: paths.storeOrderList(), label: 'storeOrders' },
+  { to: paths.accountCoupons(), label: 'coupons' },
   { to: paths.accountSecurity(), label: 'security' },
 ];
 

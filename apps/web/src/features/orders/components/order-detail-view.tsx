@@ -49,6 +49,18 @@ function OrderDetailBody(props: { order: OrderDetail }) {
   return (
     <div className="order-detail">
       <OrderStatusHeader order={order} />
+      {/* The cinema moved the buyer off a broken seat: say so first, the ticket code still works. */}
+      {film &&
+        changesByMoment(film.seatChanges, t('seatSeparator')).map((change) => (
+          <p
+            key={change.key}
+            className="order-detail__notice"
+            role="status"
+            data-testid="seat-change"
+          >
+            {t('seatChanged', change)}
+          </p>
+        ))}
 
       {order.ticket && (
         <section className="order-detail__card order-detail__ticket" aria-label={t('ticketCode')}>
@@ -127,4 +139,31 @@ function OrderDetailBody(props: { order: OrderDetail }) {
       )}
     </div>
   );
+}
+
+/** One notice per reseat: the seats moved at one moment for one reason, from and to in order. */
+function changesByMoment(
+  changes: NonNullable<OrderDetail['film']>['seatChanges'],
+  separator: string,
+) {
+  const moments = new Map<string, { from: string[]; to: string[]; reason: string; at: string }>();
+  for (const change of changes) {
+    const key = `${change.changedAt}|${change.reason}`;
+    const moment = moments.get(key) ?? {
+      from: [],
+      to: [],
+      reason: change.reason,
+      at: change.changedAt,
+    };
+    moment.from.push(change.fromLabel);
+    moment.to.push(change.toLabel);
+    moments.set(key, moment);
+  }
+  return [...moments.entries()].map(([key, moment]) => ({
+    key,
+    from: moment.from.join(separator),
+    to: moment.to.join(separator),
+    reason: moment.reason,
+    time: cinemaDateTime(moment.at),
+  }));
 }
