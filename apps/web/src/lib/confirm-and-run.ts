@@ -2,7 +2,6 @@
 import '@/lib/antd-mobile-render';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
-import './confirm-dialog.css';
 
 /**
  * Ask first, then run: on success a toast says it is done and `afterDone` runs (typically a

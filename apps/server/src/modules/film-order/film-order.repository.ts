@@ -27,6 +27,33 @@ export function listPendingOrdersForShow(db: Executor, userId: string, showId: s
   return pendingOrdersForShow(db, userId, showId).execute();
 }
 
+/** The user's latest film order of this show that was paid (its ticket issued or used since). */
+export function findLatestPaidOrderForShow(
+  db: Executor,
+  siteId: string,
+  userId: string,
+  showId: string,
+) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('site_id', '=', siteId)
+    .where('kind', '=', 'film')
+    .where('status', 'in', ['paid', 'ticketed', 'used'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('film_order_seats')
+          .select(sql`1`.as('one'))
+          .whereRef('film_order_seats.order_id', '=', 'orders.id')
+          .where('film_order_seats.show_id', '=', showId),
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
 /**
  * The whole hold in one statement (`hold_film_seats`, migration 0013): the user's previous unpaid
  * order for the show and expired holds on these seats give way, the order, its first event and

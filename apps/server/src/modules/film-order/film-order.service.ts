@@ -1,7 +1,9 @@
 import {
   checkSeatSelection,
+  type CallAnswer,
   orderEventReasons,
   type FilmOrder,
+  type pendingFilmOrderCall,
   type RuleLayout,
   type RuleSeat,
 } from '@marquee/contracts';
@@ -159,14 +161,21 @@ export async function getPendingFilmOrder(
   site: SiteRow,
   user: SignedInUser,
   showId: string,
-): Promise<{ order: FilmOrder | null }> {
+): Promise<CallAnswer<typeof pendingFilmOrderCall>> {
   const now = deps.clock.now();
-  if (!isUuid(showId)) return { order: null };
+  if (!isUuid(showId)) return { order: null, paidOrderId: null };
   const orders = await filmOrderRepository.listPendingOrdersForShow(deps.db, user.id, showId);
   const running = orders.find(
     (order) => order.site_id === site.id && order.pay_deadline_at.getTime() > now.getTime(),
   );
-  return { order: running ? await readOrder(deps.db, running.id, user, now) : null };
+  if (running) return { order: await readOrder(deps.db, running.id, user, now), paidOrderId: null };
+  const paid = await filmOrderRepository.findLatestPaidOrderForShow(
+    deps.db,
+    site.id,
+    user.id,
+    showId,
+  );
+  return { order: null, paidOrderId: paid?.id ?? null };
 }
 
 async function readOrder(

@@ -1,3 +1,4 @@
+import { maskPhone } from '@marquee/contracts';
 import { RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,7 +38,8 @@ export default function HomeAccountPage() {
             {user.nickname}
           </p>
           <p className="profile__meta">
-            {t('phone')}: {user.phone ?? t('phoneUnknown')} · {t('payPassword')}:{' '}
+            {t('phone')}: {user.phone ? maskPhone(user.phone) : t('phoneUnknown')} ·{' '}
+            {t('payPassword')}:{' '}
             <span data-testid="pay-password-state">
               {user.hasPayPassword ? t('payPasswordSet') : t('payPasswordNotSet')}
             </span>

@@ -1,4 +1,5 @@
-import type { OrderDetail } from '@marquee/contracts';
+import { seatName, type OrderDetail } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import { Link } from 'react-router';
 import { showStartLabel } from '@/lib/show-time';
 import { useRefundOrder } from '../api/refund-order';
@@ -95,7 +96,9 @@ function OrderDetailBody(props: { order: OrderDetail }) {
           <dl className="order-detail__facts">
             <div>
               <dt>{t('seats')}</dt>
-              <dd>{film.seats.map((seat) => seat.label).join('、')}</dd>
+              <dd data-testid="order-seats">
+                {film.seats.map((seat) => seatName(seat.label, getLang())).join('、')}
+              </dd>
             </div>
           </dl>
         </section>

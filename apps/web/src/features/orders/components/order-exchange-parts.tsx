@@ -1,11 +1,13 @@
-import type { OrderDetail } from '@marquee/contracts';
+import { seatName, type OrderDetail } from '@marquee/contracts';
 import { Link } from 'react-router';
 import { getLang } from '@/lib/i18n/i18n';
 import { paths } from '@/lib/paths';
 import { exchangeMessages } from '../exchange-messages';
 import { cinemaDateTime } from './order-time';
 
-const joinLabels = (labels: string[]) => labels.join(getLang() === 'en' ? ', ' : '、');
+/** Seats as moviegoers read them ("K排12座"), as the detail shows the order's seats. */
+const joinLabels = (labels: string[]) =>
+  labels.map((label) => seatName(label, getLang())).join(getLang() === 'en' ? '; ' : '、');
 
 /** The order detail's 改签 entry: the button while allowed, else when it closed. */
 export function ExchangeEntry(props: { order: OrderDetail }) {
