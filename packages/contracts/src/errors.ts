@@ -279,6 +279,38 @@ export const errorCatalogue = {
     zh: () => '该优惠券已被其他订单使用，请选择其他优惠券',
     en: () => 'This coupon is already used on another order. Choose another one.',
   },
+  EXCHANGE_NOT_ALLOWED: {
+    code: 42221,
+    status: 422,
+    zh: (d) =>
+      d.allowedUntilText
+        ? `已过改签截止时间 ${String(d.allowedUntilText)}，不能改签`
+        : '该订单当前不能改签',
+    en: (d) =>
+      d.allowedUntilText
+        ? `Exchanges closed at ${String(d.allowedUntilText)}.`
+        : 'This order cannot be exchanged now.',
+  },
+  ALREADY_EXCHANGED: {
+    code: 42222,
+    status: 422,
+    zh: () => '该订单已改签过一次，不能再次改签',
+    en: () => 'This order has already been exchanged once and cannot be exchanged again.',
+  },
+  EXCHANGE_SHOW_INVALID: {
+    code: 42223,
+    status: 422,
+    zh: () => '只能改签到同一影院、同一影片的其他场次，请重新选择场次',
+    en: () => 'You can only exchange for another show of the same film at the same cinema.',
+  },
+  EXCHANGE_COSTS_MORE: {
+    code: 42224,
+    status: 422,
+    zh: (d) =>
+      `所选座位比原票贵 ${String(d.extra ?? '')} 元，暂不支持补差价改签，请选择价格不高于原票的座位`,
+    en: (d) =>
+      `These seats cost ${String(d.extra ?? '')} yuan more than your ticket. Choose seats that cost the same or less.`,
+  },
   PAYMENT_PROVIDER_FAILED: {
     code: 50201,
     status: 502,

@@ -24,6 +24,7 @@ export * from './rules/card-debits.js';
 export * from './rules/payment.js';
 export * from './calls/payment.js';
 export * from './calls/order.js';
+export * from './calls/order-exchange.js';
 export * from './calls/messenger.js';
 export * from './calls/store.js';
 export * from './calls/store-order.js';

@@ -341,6 +341,8 @@ export interface PaymentRefundsTable {
   provider_refund_id: string | null;
   /** What reported the refund's outcome first (0022); null while pending. */
   settled_by: ColumnType<RefundSettledBy | null, RefundSettledBy | null | undefined>;
+  /** 'full': what is left of the payment; 'exchange': a cheaper exchange's difference (0027). */
+  kind: ColumnType<'full' | 'exchange', 'full' | 'exchange' | undefined, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -493,6 +495,22 @@ export interface ShowPricesTable {
   area_id: string;
   price_fen: number;
   discount_price_fen: number;
+}
+
+/** An order's exchange (改签) to another show, once per order (0027). */
+export interface FilmOrderExchangesTable {
+  id: Generated<number>;
+  order_id: string;
+  from_show_id: string;
+  to_show_id: string;
+  from_seat_labels: ColumnType<string[], string, never>;
+  to_seat_labels: ColumnType<string[], string, never>;
+  from_ticket_code: string;
+  to_ticket_code: string;
+  from_amount_fen: number;
+  to_amount_fen: number;
+  refund_fen: number;
+  created_at: Timestamp;
 }
 
 export interface FilmOrderSeatsTable {
@@ -713,6 +731,7 @@ export interface Database {
   shows: ShowsTable;
   show_prices: ShowPricesTable;
   film_order_seats: FilmOrderSeatsTable;
+  film_order_exchanges: FilmOrderExchangesTable;
 }
 
 /** A query runner: the database, or the one transaction of a use case. */

@@ -16,6 +16,7 @@ export const routePaths = {
   cinemaSeat: '/cinema/seat',
   cinemaOrder: '/cinema/order',
   orderDetail: '/order/detail',
+  orderExchange: '/order/exchange',
   accountRecharge: '/account/recharge',
   accountCardList: '/account/card_list',
   accountSecurity: '/account/security',
@@ -53,6 +54,9 @@ export const paths = {
   /** Spec §2: /cinema/order takes the query parameter showId. */
   cinemaOrder: (showId: string) => withQuery(routePaths.cinemaOrder, { showId }),
   orderDetail: (orderId: string) => withQuery(routePaths.orderDetail, { orderId }),
+  /** 改签: without a show, the choice of show; with one, its seats. */
+  orderExchange: (orderId: string, showId?: string) =>
+    withQuery(routePaths.orderExchange, { orderId, showId }),
   accountRecharge: () => routePaths.accountRecharge,
   accountCardList: () => routePaths.accountCardList,
   accountSecurity: () => routePaths.accountSecurity,

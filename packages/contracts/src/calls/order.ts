@@ -67,6 +67,22 @@ export const orderSeatChangeSchema = z.object({
   changedAt: z.string(),
 });
 export type OrderSeatChange = z.infer<typeof orderSeatChangeSchema>;
+/** One exchange (改签) of a film order: from which show and seats to which, and the money back. */
+export const orderExchangeSchema = z.object({
+  fromShow: showInfoSchema,
+  fromSeats: z.array(z.string()),
+  toShow: showInfoSchema,
+  toSeats: z.array(z.string()),
+  /** The ticket codes before and after: the old one no longer admits. */
+  fromTicketCode: z.string(),
+  toTicketCode: z.string(),
+  /** Yuan: what the old and new seats cost, and the difference refunded to the original tender. */
+  fromAmount: z.number(),
+  toAmount: z.number(),
+  refundAmount: z.number(),
+  createdAt: z.string(),
+});
+export type OrderExchange = z.infer<typeof orderExchangeSchema>;
 
 export const orderDetailSchema = z.object({
   orderId: z.string(),
@@ -105,6 +121,17 @@ export const orderDetailSchema = z.object({
     /** The last moment a refund is accepted (refundCutoffMinutes before the show); null if never. */
     allowedUntil: z.string().nullable(),
   }),
+  /**
+   * A film order's exchange (改签): allowed once, while ticketed, until exchangeCutoffMinutes
+   * before the show; `history` lists the exchanges done. Null for store orders.
+   */
+  exchange: z
+    .object({
+      isAllowed: z.boolean(),
+      allowedUntil: z.string().nullable(),
+      history: z.array(orderExchangeSchema),
+    })
+    .nullable(),
   serverTime: z.string(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

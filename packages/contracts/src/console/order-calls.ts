@@ -65,7 +65,7 @@ export const orderEventSchema = z.object({
 });
 
 export const consoleOrderDetailSchema = orderDetailSchema
-  .omit({ refund: true, serverTime: true })
+  .omit({ refund: true, exchange: true, serverTime: true })
   .extend({
     cinemaId: z.string().nullable(),
     cinemaName: z.string().nullable(),

@@ -20,6 +20,7 @@ export const orderEventReasons = {
   deadlinePassedStockGone: 'payment deadline passed (stock taken over)',
   paidTooLate: 'payment arrived after the hold expired',
   refundedByUser: 'refunded by the user',
+  ticketExchanged: 'ticket exchanged for another show',
 } as const;
 
 /** Reasons with a name in them: `checked in by <username>`, `refunded by staff <username>: <why>`. */
@@ -58,6 +59,10 @@ const texts: Record<ReasonKey, Record<Lang, string>> = {
     en: 'Paid after the hold expired: refunded automatically',
   },
   refundedByUser: { zh: '用户申请退款', en: 'Refunded at the moviegoer’s request' },
+  ticketExchanged: {
+    zh: '改签成功，已换新票',
+    en: 'Exchanged for another show; new ticket issued',
+  },
 };
 
 const byReason = new Map(

@@ -10,6 +10,7 @@ export {
   commitCardHold,
   releaseCardHold,
   refundCardCharges,
+  refundCardChargesPart,
   rebuildBalanceCheck,
   type CardDebit,
   type ChargeCardsInput,

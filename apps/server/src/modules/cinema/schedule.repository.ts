@@ -266,6 +266,8 @@ export async function listOrderIdsToSettle(db: Executor, showId: string): Promis
     .select('orders.id')
     .distinct()
     .where('film_order_seats.show_id', '=', showId)
+    // Seats still held or sold: an order exchanged away from this show (改签) is not settled.
+    .where('film_order_seats.state', 'in', ['held', 'sold'])
     .where('orders.status', 'in', ['ticketed', 'pending_payment'])
     .orderBy('orders.id')
     .execute();

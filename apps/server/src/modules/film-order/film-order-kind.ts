@@ -2,6 +2,7 @@ import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { findShowInfos } from '../cinema/index.js';
 import type { KindDetail, KindSummary, OrderKindSteps, OrderRow } from '../orders/index.js';
+import { exchangeHistory } from './film-order-exchange.js';
 import { getFilmOrderView } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import { listMovesOfOrder } from './seat-blocks.repository.js';
@@ -72,6 +73,7 @@ export const filmOrderSteps: OrderKindSteps = {
       },
       store: null,
       startAt: view.showInfo.startAt,
+      exchanges: await exchangeHistory(db, order.site_id, order.id),
     };
   },
 };

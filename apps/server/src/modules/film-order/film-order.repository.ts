@@ -172,6 +172,7 @@ export function listOrderSeats(db: Executor, orderId: string) {
     .selectFrom('film_order_seats')
     .innerJoin('seats', 'seats.id', 'film_order_seats.seat_id')
     .select([
+      'film_order_seats.id',
       'film_order_seats.seat_id',
       'film_order_seats.show_id',
       'film_order_seats.price_fen',
@@ -198,13 +199,18 @@ export function findFilmOrder(db: Executor, orderId: string) {
     .executeTakeFirst();
 }
 
-/** The show each of these orders holds seats of (an order's seats are all of one show). */
+/**
+ * The show each of these orders is for: its latest seats' (an exchanged order also has the
+ * released seats of the show it left, decision 025).
+ */
 export function listShowIdsOfOrders(db: Executor, orderIds: readonly string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('film_order_seats')
     .select(['order_id', 'show_id'])
-    .distinct()
+    .distinctOn('order_id')
     .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('id', 'desc')
     .execute();
 }

@@ -190,7 +190,7 @@ async function readOrder(
   return order;
 }
 
-async function checkRules(
+export async function checkRules(
   deps: Deps,
   layout: ShowWithLayout,
   user: SignedInUser,
@@ -254,7 +254,7 @@ function ruleLayoutOf(seats: ShowWithLayout['seats']): RuleLayout {
   return ruleLayout;
 }
 
-function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
+export function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
   return new AppError('SEAT_RULE_VIOLATION', {
     hint: `座位 ${label} 暂不可售，请选择其他座位`,
     hintEn: `Seat ${label} is not for sale. Choose another seat.`,
@@ -262,16 +262,16 @@ function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
   });
 }
 
-function showNotOnSale(showId: string) {
+export function showNotOnSale(showId: string) {
   return new AppError('SHOW_NOT_ON_SALE', { showId });
 }
 
 /** When online sales of a show close: the site's margin before the start (0021). */
-function salesCloseAt(startAt: Date | string, settings: SiteSettings): Date {
+export function salesCloseAt(startAt: Date | string, settings: SiteSettings): Date {
   return addSeconds(new Date(startAt), -settings.salesCloseMinutes * 60);
 }
 
-function salesClosed(showId: string, settings: SiteSettings) {
+export function salesClosed(showId: string, settings: SiteSettings) {
   return new AppError('SHOW_SALES_CLOSED', {
     showId,
     salesCloseMinutes: settings.salesCloseMinutes,

@@ -15,3 +15,11 @@ export {
   getFilmOrderView,
   type FilmOrderView,
 } from './film-order-view.js';
+export {
+  /** The film side of a ticket exchange (改签); the use case is payment's exchangeFilmOrder. */
+  checkExchangeChoice,
+  currentShowIdOf,
+  hasExchange,
+  moveOrderSeats,
+  recordExchange,
+} from './film-order-exchange.js';

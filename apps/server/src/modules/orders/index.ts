@@ -23,6 +23,7 @@ export {
   recordOrderChange,
   releaseOrders,
   setOrderDiscount,
+  reissueTicket,
   setOrderPhone,
   transitionOrder,
   withdrawUnpaidOrder,

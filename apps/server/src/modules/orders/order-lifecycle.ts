@@ -129,6 +129,30 @@ export async function fulfilPaidOrder(
   return issued;
 }
 
+/**
+ * Inside the exchange transaction (which locked the order and moved its seats): a ticketed order
+ * gets a new ticket code and its new price; the old code no longer admits. The event trail records
+ * it as ticketed → ticketed. Answers the new code.
+ */
+export async function reissueTicket(
+  trx: Executor,
+  order: OrderRow,
+  change: { amountFen: number; now: Date },
+): Promise<string> {
+  const code = await newOrderCode(trx, order.site_id, order.kind);
+  const isDone = await ordersRepository.reissueTicket(trx, order.id, { ...change, code });
+  if (!isDone || order.status !== 'ticketed') {
+    throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'ticketed' });
+  }
+  await ordersRepository.insertEvent(trx, {
+    orderId: order.id,
+    from: 'ticketed',
+    to: 'ticketed',
+    reason: orderEventReasons.ticketExchanged,
+  });
+  return code;
+}
+
 /** Expiry, cancel or refund, after the transition: what the orders held is free for others again. */
 export async function releaseOrders(
   trx: Executor,

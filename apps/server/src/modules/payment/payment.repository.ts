@@ -167,9 +167,20 @@ export function insertRefund(trx: Executor, refund: Insertable<PaymentRefundsTab
   return trx
     .insertInto('payment_refunds')
     .values(refund)
-    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .onConflict((oc) => oc.columns(['payment_id', 'kind']).doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Fen of a payment given back or on the way back (a failed refund gave nothing). */
+export async function refundedFenOf(db: Executor, paymentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('fen'))
+    .where('payment_id', '=', paymentId)
+    .where('status', '<>', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.fen);
 }
 
 export function findRefundByPayment(db: Executor, paymentId: string) {

@@ -25,17 +25,31 @@ async function startRefund(
 ): Promise<string> {
   const outRefundNo = outRefundNoFor(payment);
   await movePayment(trx, payment, 'refund_pending', now, { is_auto_refunded: options.isAutomatic });
+  // An exchange may have given part of it back already (decision 025): the rest goes back.
   await paymentRepository.insertRefund(trx, {
     out_refund_no: outRefundNo,
     payment_id: payment.id,
     order_id: payment.order_id,
-    amount_fen: payment.amount_fen,
+    amount_fen: await remainingFenOf(trx, payment),
     is_automatic: options.isAutomatic,
     reason: options.reason,
     created_at: now,
     updated_at: now,
   });
   return outRefundNo;
+}
+
+/** What a payment took and has not given back yet (a cheaper exchange's refund gave part back). */
+export async function remainingFenOf(
+  trx: Transaction<Database>,
+  payment: Pick<PaymentRow, 'id' | 'amount_fen'>,
+): Promise<number> {
+  return payment.amount_fen - (await paymentRepository.refundedFenOf(trx, payment.id));
+}
+
+/** The out_refund_no of a cheaper exchange's partial refund of a payment (one per payment). */
+export function exchangeRefundNoFor(payment: Pick<PaymentRow, 'out_trade_no'>): string {
+  return `X${payment.out_trade_no}`.slice(0, 64);
 }
 
 /** Inside a transaction: a succeeded WeChat payment that must go back, written before WeChat is asked. */

@@ -6,6 +6,7 @@ import { useRefundOrder } from '../api/refund-order';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { ordersMessages } from '../orders-messages';
 import { MoneyRecords, OrderFacts, OrderLoader, OrderStatusHeader } from './order-detail-parts';
+import { ExchangeEntry, ExchangeHistory } from './order-exchange-parts';
 import { cinemaDateTime } from './order-time';
 import { StoreOrderBody } from './store-order-detail-view';
 import { TicketQr } from './ticket-qr';
@@ -115,8 +116,10 @@ function OrderDetailBody(props: { order: OrderDetail }) {
         </section>
       )}
 
+      <ExchangeHistory order={order} />
       <OrderFacts order={order} />
       <MoneyRecords order={order} />
+      <ExchangeEntry order={order} />
 
       {order.status === 'ticketed' && order.refund.allowedUntil && (
         <section className="order-detail__refund">
