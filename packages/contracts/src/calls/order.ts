@@ -20,6 +20,8 @@ export const orderSummarySchema = z.object({
   title: z.string(),
   /** Cinema and hall, or the store's pickup place. */
   subtitle: z.string(),
+  /** The order's cinema (the store's pickup cinema): a later pickup defaults to it. */
+  cinemaId: z.string().nullable().optional(),
   posterUrl: z.string().nullable(),
   /** The show's start for film orders. */
   startAt: z.string().nullable(),

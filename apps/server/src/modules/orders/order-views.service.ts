@@ -30,6 +30,7 @@ function summaryOf(order: OrderRow, part: KindSummary | undefined): OrderSummary
     amount: fenToYuan(order.amount_fen),
     title: part?.title ?? FALLBACK_TITLE[order.kind],
     subtitle: part?.subtitle ?? '',
+    cinemaId: order.cinema_id,
     posterUrl: part?.posterUrl ?? null,
     startAt: part?.startAt ?? null,
     createdAt: order.created_at.toISOString(),

@@ -11,6 +11,7 @@ import { useCinemaList } from '@/features/cinema/api/get-cinema-list';
 import { formatDistance } from '@/features/cinema/components/format';
 import { useCancelStoreOrder } from '@/features/orders/api/cancel-store-order';
 import { useOrderDetail } from '@/features/orders/api/get-order-detail';
+import { useOrderList } from '@/features/orders/api/get-order-list';
 import { OrderLoader } from '@/features/orders/components/order-detail-parts';
 import type { PickupCinema } from '@/features/store/components/pickup-cinema-picker';
 import { StoreCheckout } from '@/features/store/components/store-checkout';
@@ -35,8 +36,10 @@ export default function StoreOrderPaymentPage() {
 function CheckoutStep() {
   const { data: user } = useUserInfo();
   const cinemas = usePickupCinemas();
+  const filmOrders = useOrderList('film');
   return (
     <StoreCheckout
+      filmOrders={filmOrders.data?.pages[0]?.list}
       defaultPhone={user?.phone ?? ''}
       cinemas={cinemas.list}
       isLoadingCinemas={cinemas.isLoading}

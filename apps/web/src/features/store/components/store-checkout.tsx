@@ -1,3 +1,4 @@
+import type { OrderSummary } from '@marquee/contracts';
 import { useEffect, useRef, useState } from 'react';
 import Toast from 'antd-mobile/es/components/toast';
 import { ShopbagOutline } from 'antd-mobile-icons';
@@ -13,6 +14,7 @@ import { cartStore, useCart } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';
 import { LineThumb } from './line-thumb';
 import { PickupCinemaPicker, type PickupCinema } from './pickup-cinema-picker';
+import { defaultPickupCinemaId } from '../pickup-default';
 import { QuantityStepper } from './quantity-stepper';
 import './store.css';
 import './checkout.css';
@@ -44,6 +46,8 @@ export function StoreCheckout(props: {
   cinemas: readonly PickupCinema[];
   isLoadingCinemas: boolean;
   isCinemasFailed: boolean;
+  /** The user's latest film orders: the pickup starts at the cinema of their latest ticket. */
+  filmOrders?: readonly Pick<OrderSummary, 'status' | 'cinemaId'>[];
 }) {
   const t = storeMessages.useT();
   const navigate = useNavigate();
@@ -85,7 +89,12 @@ export function StoreCheckout(props: {
     );
   }
 
-  const cinema = props.cinemas.find((option) => option.id === chosenCinemaId) ?? props.cinemas[0];
+  const startId = defaultPickupCinemaId(
+    props.cinemas.map((option) => option.id),
+    chosenCinemaId,
+    props.filmOrders ?? [],
+  );
+  const cinema = props.cinemas.find((option) => option.id === startId);
   // The same pattern the server's mobilePhoneSchema checks (contracts rules/phone.ts).
   const isPhoneValid = isMobilePhone(phone);
   const isPhoneWrong = isPhoneChecked && !isPhoneValid;
