@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   checkSeatSelection,
   takenSeatIdsOf,
@@ -7,7 +7,7 @@ import {
   type showSeatsCall,
 } from '@marquee/contracts';
 import { moviegoerApi, payByWechat, type MoviegoerApi } from './support/api';
-import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { launchBrowser, newPhone, screenshot, smallTapTargets } from './support/browser';
 import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
 import { createUser } from './support/login';
 import { startServer, type RunningServer } from './support/server';
@@ -99,22 +99,6 @@ async function paidTicket(): Promise<{ orderId: string; orderNo: string; code: s
   return { orderId: order.id, orderNo: paid.orderNo, code: paid.ticket!.code };
 }
 
-/** Visible buttons and inputs smaller than a thumb (44 px high), with their text. */
-async function smallTapTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('button, input, [role="button"]')]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        const isShown = element.checkVisibility({
-          opacityProperty: true,
-          visibilityProperty: true,
-        });
-        return isShown && box.width > 0 && box.height > 0 && box.height < 44;
-      })
-      .map((element) => `${element.tagName} "${(element.textContent ?? '').trim()}"`),
-  );
-}
-
 describe('check-in at the door and orders at the desk', () => {
   it('the cashier checks a ticket in on a phone; a second scan says it was already used', async () => {
     const ticket = await paidTicket();
@@ -138,7 +122,7 @@ describe('check-in at the door and orders at the desk', () => {
     await poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     // Headless Chromium on Linux has no BarcodeDetector: said so, the input stays.
     await poll(() => page.getByText('此浏览器不支持相机扫码').count()).toBe(1);
-    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await smallTapTargets(page, 'button, input, [role="button"]')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );
@@ -149,7 +133,7 @@ describe('check-in at the door and orders at the desk', () => {
     await input.press('Enter');
     await poll(() => page.getByTestId('checkin-confirm').count()).toBe(1);
     expect(await page.getByTestId('checkin-view').innerText()).toContain(ticket.orderNo);
-    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await smallTapTargets(page, 'button, input, [role="button"]')).toEqual([]);
     await screenshot(page, 'console-check-in-phone-found');
 
     await page.getByTestId('checkin-confirm').click();

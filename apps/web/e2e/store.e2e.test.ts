@@ -13,6 +13,7 @@ import {
   launchBrowser,
   newPhone,
   screenshot,
+  smallTapTargets,
   untilStill,
 } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
@@ -146,6 +147,8 @@ describe('the goods store', () => {
       .toBe(caramelLarge.price.toFixed(2));
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-product-detail');
+    // A thumb reaches every variant chip and the category tabs.
+    expect(await smallTapTargets(page, 'label.chip')).toEqual([]);
     // WCAG AA: the add-to-cart button's white text on its colour.
     expect(
       await contrastOf(page.getByRole('button', { name: '加入购物车' })),
@@ -175,6 +178,7 @@ describe('the goods store', () => {
       .poll(() => page.getByTestId('checkout-total').textContent(), POLL)
       .toBe(`¥${expectedTotal}`);
     await expect.poll(() => page.getByTestId('checkout-line').count(), POLL).toBe(2);
+    expect(await smallTapTargets(page, '.stepper__button')).toEqual([]);
     await expect
       .poll(() => page.getByTestId('pickup-cinema').textContent(), POLL)
       .toMatch(/星幕影城/);
@@ -248,6 +252,7 @@ describe('the goods store', () => {
     // The store orders list has it.
     await page.goto(`${server.baseUrl}/store/order/list`);
     await expect.poll(() => page.getByTestId('order-item').count(), POLL).toBe(1);
+    expect(await smallTapTargets(page, '[role="tab"]')).toEqual([]);
     await screenshot(page, 'store-order-list');
 
     // Stock afterwards: one fewer of each, shown on the product page when low.

@@ -158,3 +158,31 @@ export async function contrastOf(locator: Locator): Promise<number> {
     return (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
   });
 }
+
+/**
+ * Visible controls matching `selector` whose reach is under a thumb (44 × 44 px), with their
+ * text. The reach counts an absolutely placed `::after` that stretches past the box (how small
+ * buttons get a larger touch area).
+ */
+export async function smallTapTargets(
+  page: Page,
+  selector = 'button, input:not([type="radio"]):not([type="checkbox"]), [role="button"], [role="tab"], label.chip',
+): Promise<string[]> {
+  return page.evaluate((query) => {
+    const px = (value: string) => (value.endsWith('px') ? -Math.min(0, parseFloat(value)) : 0);
+    return [...document.querySelectorAll(query)]
+      .filter((element) => {
+        if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+          return false;
+        }
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return false;
+        const after = getComputedStyle(element, '::after');
+        const isReach = after.content !== 'none' && after.position === 'absolute';
+        const width = box.width + (isReach ? px(after.left) + px(after.right) : 0);
+        const height = box.height + (isReach ? px(after.top) + px(after.bottom) : 0);
+        return width < 43.5 || height < 43.5;
+      })
+      .map((element) => `${element.tagName} "${(element.textContent ?? '').trim().slice(0, 20)}"`);
+  }, selector);
+}
