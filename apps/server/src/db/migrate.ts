@@ -18,6 +18,7 @@ import m0018 from './migrations/0018-notification-source.js';
 import m0019 from './migrations/0019-hall-layouts.js';
 import m0021 from './migrations/0021-holds-end-at-the-show.js';
 import m0025 from './migrations/0025-phone-codes.js';
+import m0028 from './migrations/0028-notices.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -48,6 +49,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0019-hall-layouts': m0019,
   '0021-holds-end-at-the-show': m0021,
   '0025-phone-codes': m0025,
+  '0028-notices': m0028,
 });
 
 export async function migrateToLatest(

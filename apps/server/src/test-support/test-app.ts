@@ -24,7 +24,7 @@ export interface TestAppOptions {
   /** A clock shared with something else the test runs (the fake WeChat server). */
   clock?: TestClock;
   /** WeChat's base URLs: the fake WeChat server's. */
-  wechat?: { apiBase: string; payBase: string };
+  wechat?: { apiBase: string; payBase: string; timeoutMs?: number };
   /** Run the seat-hold sweep every so many ms (off by default: tests sweep by hand). */
   holdSweepIntervalMs?: number;
   /** Connections to the PostgreSQL server (races need many); see openTestDatabase. */
@@ -56,6 +56,7 @@ export async function createTestApp(
       wechat: options.wechat ?? { apiBase: UNREACHABLE_WECHAT, payBase: UNREACHABLE_WECHAT },
       // Background sweeps would race the tests' moved clock; tests run them by hand.
       paymentSweepIntervalMs: null,
+      noticeWorkerIntervalMs: null,
       holdSweepIntervalMs: options.holdSweepIntervalMs ?? null,
       redisUrl: options.redis?.url,
       redisKeyPrefix: options.redis?.keyPrefix,
