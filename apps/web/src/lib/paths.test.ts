@@ -23,9 +23,10 @@ describe('route paths', () => {
     expect(paths.homeOrder('film')).toBe('/home/order');
   });
 
-  it('names the 17 routes of spec §2 besides the root, and account security', () => {
-    expect(Object.keys(routePaths)).toHaveLength(18);
-    expect(new Set(Object.values(routePaths)).size).toBe(18);
+  it('names the 17 routes of spec §2 besides the root, account security and messages', () => {
+    expect(Object.keys(routePaths)).toHaveLength(19);
+    expect(new Set(Object.values(routePaths)).size).toBe(19);
     expect(routePaths.accountSecurity).toBe('/account/security');
+    expect(routePaths.accountMessages).toBe('/account/messages');
   });
 });

@@ -19,6 +19,7 @@ export const routePaths = {
   accountRecharge: '/account/recharge',
   accountCardList: '/account/card_list',
   accountSecurity: '/account/security',
+  accountMessages: '/account/messages',
   storeProductList: '/store/product/list',
   storeProductDetail: '/store/product/detail',
   storeOrderPayment: '/store/order/payment',
@@ -55,6 +56,7 @@ export const paths = {
   accountRecharge: () => routePaths.accountRecharge,
   accountCardList: () => routePaths.accountCardList,
   accountSecurity: () => routePaths.accountSecurity,
+  accountMessages: () => routePaths.accountMessages,
   /** Spec §5: category 0 is "all", sent as no category. */
   storeProductList: (categoryId?: string | null) =>
     withQuery(routePaths.storeProductList, {

@@ -15,6 +15,7 @@ const links: { to: string; label: RouteMessage }[] = [
   { to: paths.accountRecharge(), label: 'recharge' },
   { to: paths.storeOrderList(), label: 'storeOrders' },
   { to: paths.accountSecurity(), label: 'security' },
+  { to: paths.accountMessages(), label: 'messages' },
 ];
 
 export default function HomeAccountPage() {
