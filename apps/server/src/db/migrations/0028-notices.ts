@@ -13,6 +13,12 @@ export default defineMigration([
     add column notice_template_reminder text,
     add column notice_template_refunded text,
     add column notice_template_ready text`,
+  // Sandbox sites send to the local stand-in: give them stand-in template ids so consent shows.
+  `update sites set notice_template_paid = 'sandbox-notice-paid',
+    notice_template_reminder = 'sandbox-notice-reminder',
+    notice_template_refunded = 'sandbox-notice-refunded',
+    notice_template_ready = 'sandbox-notice-ready'
+    where messenger_mode = 'sandbox'`,
   `create table notice_consents (
     user_id uuid not null references users(id),
     kind text not null check (kind in ('paid', 'reminder', 'refunded', 'ready')),

@@ -38,6 +38,8 @@ describeOnEachDatabase('subscription notices from the outbox', (kind) => {
         wechat_app_secret: TEST_WECHAT.appSecret,
         notice_template_paid: PAID_TEMPLATE,
         notice_template_reminder: REMINDER_TEMPLATE,
+        notice_template_refunded: null,
+        notice_template_ready: null,
       })
       .where('code', '=', 'www-test')
       .returning('wechat_app_id')

@@ -39,7 +39,7 @@ export function NoticeConsent() {
             >
               {t('consentButton')}
             </OpenSubscribe>
-          ) : (
+          ) : agreed.length === templates.length ? null : (
             <button
               type="button"
               className="notices-button"
