@@ -122,6 +122,26 @@ describeOnEachDatabase('subscription notices from the outbox', (kind) => {
     expect(fake.count(BIZSEND_PATH)).toBe(0);
   });
 
+  it('writes one refunded row when the order is refunded, however often it is asked', async () => {
+    const user = await buyer();
+    const order = await buyTickets(user, 30);
+    const refund = () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/order/refund',
+        token: user.token,
+        body: { orderId: order.id },
+      });
+    expect((await refund()).body.code).toBe(0);
+    expect((await refund()).body.code).not.toBe(0);
+    const rows = await outboxOf(order.id);
+    expect(rows.map((row) => row.kind).sort()).toEqual(['paid', 'refunded']);
+    expect(rows.find((row) => row.kind === 'refunded')!.payload).toMatchObject({
+      title: order.showInfo.filmTitle,
+      amount: order.total.toFixed(2),
+    });
+  });
+
   it('sends a notice once even with two workers at once', async () => {
     const user = await buyer();
     expect((await subscribe(user.token, ['paid'])).body.code).toBe(0);
