@@ -112,7 +112,7 @@ describe('messages', () => {
           await list.locator('li').first().waitFor();
           return list.innerText();
         },
-        { timeout: 25_000, intervals: [2_000] },
+        { timeout: 25_000, interval: 2_000 },
       )
       .toContain('已通过微信送达');
     await shot(page, 'messages-list');
