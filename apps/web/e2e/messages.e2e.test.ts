@@ -121,4 +121,17 @@ describe('messages', () => {
     await page.waitForURL(/\/order\/detail\?orderId=/);
     await context.close();
   });
+
+  it('reads the same page in English', async () => {
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await signInFresh(page, server.baseUrl, '/account/messages');
+    await expect.poll(() => page.getByText('No messages yet').count()).toBe(1);
+    await page.getByRole('button', { name: 'Get notices' }).click();
+    await expect
+      .poll(() => page.getByTestId('notices-consent-state').innerText())
+      .toContain('Tickets bought');
+    await shot(page, 'messages-en');
+    await context.close();
+  });
 });

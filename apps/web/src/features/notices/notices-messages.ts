@@ -19,6 +19,7 @@ export const noticesMessages = defineMessages(
     readyBody: '{title} 已备好，请到 {cinema} 取货，取货码 {code}',
     sent: '已通过微信送达',
     viewOrder: '查看订单',
+    listSeparator: '、',
   },
   {
     consentTitle: 'WeChat notices',
@@ -39,5 +40,6 @@ export const noticesMessages = defineMessages(
     readyBody: '{title} is ready at {cinema}; pickup code {code}',
     sent: 'Delivered on WeChat',
     viewOrder: 'View order',
+    listSeparator: ', ',
   },
 );

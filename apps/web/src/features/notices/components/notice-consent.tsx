@@ -29,7 +29,9 @@ export function NoticeConsent() {
           <p className="notices-muted">{t('consentHint')}</p>
           {agreed.length > 0 && (
             <p className="notices-done" data-testid="notices-consent-state">
-              {t('consentDone', { kinds: agreed.map((item) => t(item.kind)).join('、') })}
+              {t('consentDone', {
+                kinds: agreed.map((item) => t(item.kind)).join(t('listSeparator')),
+              })}
             </p>
           )}
           {data.isOpenTag && isInsideWechat() ? (
