@@ -56,6 +56,8 @@ export interface SignedInUser {
   avatarUrl: string | null;
   phone: string | null;
   hasPayPassword: boolean;
+  /** When a lockout of card payments ends (five wrong pay passwords); null or absent: none. */
+  payPasswordLockedUntil?: Date | null;
   createdAt: Date;
 }
 

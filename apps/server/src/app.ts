@@ -16,10 +16,15 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
-import { registerCardsRoutes, registerPayPasswordRoutes } from './modules/cards/index.js';
+import {
+  registerCardsConsoleRoutes,
+  registerCardsRoutes,
+  registerPayPasswordRoutes,
+} from './modules/cards/index.js';
 import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
   filmOrderSteps,
+  registerFilmOrderConsoleRoutes,
   registerFilmOrderRoutes,
   type SeatStreamLimits,
 } from './modules/film-order/index.js';
@@ -28,6 +33,7 @@ import {
   registerNotifyRoutes,
   paymentMoneyReader,
   refundOrderMoney,
+  registerPaymentConsoleRoutes,
   registerPaymentRoutes,
   settleOrderOfCancelledShow,
   registerSandboxPayRoutes,
@@ -46,9 +52,18 @@ import {
 } from './modules/site/index.js';
 import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
 import { registerNoticeRoutes, startNoticeWorker } from './modules/notices/index.js';
+import { registerCouponRoutes } from './modules/coupons/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
-import { createStaffAuthenticator, registerStaffRoutes } from './modules/staff/index.js';
-import { registerStoreRoutes, storeOrderSteps } from './modules/store/index.js';
+import {
+  createStaffAuthenticator,
+  recordAudit,
+  registerStaffRoutes,
+} from './modules/staff/index.js';
+import {
+  registerGoodsConsoleRoutes,
+  registerStoreRoutes,
+  storeOrderSteps,
+} from './modules/store/index.js';
 import { registerSystemRoutes } from './modules/system/index.js';
 
 export interface AppOptions {
@@ -188,9 +203,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerCardsRoutes(app, deps);
+  registerCardsConsoleRoutes(app, deps, { recordAudit });
   registerPayPasswordRoutes(app, deps);
   registerPhoneRoutes(app, deps);
   registerNoticeRoutes(app, deps);
+  registerCouponRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   if (!isProduction) registerSandboxSmsRoutes(app, deps);
   registerCinemaRoutes(app, deps);
@@ -199,7 +216,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
   });
   registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
+  registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
+  registerGoodsConsoleRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);
   registerReportConsoleRoutes(app, deps);
@@ -210,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerPaymentRoutes(app, deps);
+  registerPaymentConsoleRoutes(app, deps);
   registerNotifyRoutes(app, deps);
   if (!isProduction) registerSandboxPayRoutes(app, deps);
   const paymentSweepIntervalMs =

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { expectOpaque, launchBrowser, newPhone, screenshot } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -43,13 +43,23 @@ describe('stored-value cards', () => {
       .poll(() => page.getByTestId('summary-film').textContent(), POLL)
       .toContain('260.00');
     expect(await page.getByTestId('summary-goods').textContent()).toContain('200.00');
+    // ¥260 and ¥200 are not ¥460: the money there is comes first, the shared card is said.
+    expect(await page.getByTestId('summary-total').textContent()).toContain('260.00');
+    expect(await page.getByTestId('summary-shared').textContent()).toBe(
+      '其中通用卡 ¥200.00 购票、卖品均可用，不重复计算',
+    );
     expect(await page.getByTestId('pay-password-state').textContent()).toBe('未设置');
+    // The page may be zoomed (no maximum-scale).
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(
+      /maximum-scale|user-scalable/,
+    );
     await screenshot(page, 'cards-account');
 
     // Set the pay password: a trivial one is refused here, a mismatch starts again.
     await page.getByRole('button', { name: '设置支付密码' }).click();
     await expectStep(page, '请设置 6 位数字支付密码');
     await page.getByRole('button', { name: /支付密码输入框/ }).click();
+    await expectOpaque(page.getByRole('dialog').getByRole('button', { name: /支付密码输入框/ }));
     await screenshot(page, 'cards-pay-password-sheet');
     await typeOnPad(page, '123456');
     await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('太简单');
@@ -85,6 +95,10 @@ describe('stored-value cards', () => {
     await expect
       .poll(() => page.getByTestId('card-balance').allTextContents(), POLL)
       .toEqual(['¥200.00', '¥60.00']);
+    // Card numbers are named by their last four digits only.
+    for (const text of await page.locator('.card-tile__number').allTextContents()) {
+      expect(text).toMatch(/^尾号 \d{4}$/);
+    }
     await expect.poll(() => page.getByTestId('card-record').count(), POLL).toBe(2);
     await screenshot(page, 'cards-card-list');
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh } from './support/login';
+import { gradientPng } from './support/png';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -46,38 +46,6 @@ async function desktop(): Promise<BrowserContext> {
   });
   context.setDefaultTimeout(15_000);
   return context;
-}
-
-/** A solid-colour PNG poster (270×380), written by hand: a real image for the upload preview. */
-function posterPng(): Buffer {
-  const [width, height] = [270, 380];
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      rows.set(
-        [20 + (y * 200) / height, 40, 120 - (y * 80) / height],
-        y * (width * 3 + 1) + 1 + x * 3,
-      );
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Tomorrow at the cinemas (UTC+8). */
@@ -121,7 +89,7 @@ describe('films and schedule in the staff console', () => {
     await drawer.locator('input[type=file]').setInputFiles({
       name: 'poster.png',
       mimeType: 'image/png',
-      buffer: posterPng(),
+      buffer: gradientPng(270, 380),
     });
     await expect.poll(() => page.getByText('海报已上传').count(), ROUND_TRIP).toBeGreaterThan(0);
     await screenshot(page, 'console-film-drawer');

@@ -11,7 +11,7 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { contrastOf, expectOpaque, launchBrowser, newPhone, screenshot } from './support/browser';
 import { createUser, signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -110,12 +110,37 @@ describe('booking a film from the home tab to held seats', () => {
     const page = await context.newPage();
     await signIn(page, '/home/index');
     await page.locator('.film-card').first().waitFor();
+    // WCAG AA: the ratings on the white film cards.
+    expect(await contrastOf(page.locator('.film-card__rating'))).toBeGreaterThanOrEqual(4.5);
     await screenshot(page, 'film-home-index');
+    expect(await page.locator('.home-index__greeting').textContent()).toMatch(
+      /^你好，.+！ 今天想看什么电影？$/,
+    );
+    expect(
+      await page.getByRole('link', { name: '搜影院、地址或 IMAX 厅' }).getAttribute('href'),
+    ).toBe('/cinema/search');
 
     await page.locator('.film-card__action').first().click();
     await page.waitForURL(/\/cinema\/film\?filmId=/);
     await page.locator('.show-chip').first().waitFor();
     await screenshot(page, 'film-detail');
+    // The showtimes are below the synopsis and cast: a bar at the bottom leads there, then goes.
+    const buy = page.getByRole('button', { name: '选座购票' });
+    await buy.waitFor();
+    const box = (await buy.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    expect(box.y + box.height).toBeGreaterThan(600);
+    await buy.click();
+    await expect.poll(() => buy.count()).toBe(0);
+    await expect
+      .poll(() =>
+        page.locator('#film-showtimes').evaluate((section) => {
+          const top = section.getBoundingClientRect().top;
+          return top >= 0 && top < window.innerHeight / 2;
+        }),
+      )
+      .toBe(true);
+    await screenshot(page, 'film-detail-showtimes');
 
     // The cinema under the film, then one of its shows there.
     await page.locator('.cinema-item__link').first().click();
@@ -151,6 +176,9 @@ describe('booking a film from the home tab to held seats', () => {
     await expect
       .poll(() => page.getByTestId('hold-countdown').textContent(), { timeout: 5_000 })
       .not.toBe(first);
+    expect(
+      await page.locator('.order-confirm__seats li > span:first-child').allTextContents(),
+    ).toEqual(seats.map((seat) => seat.label.replace(/^([A-Z]+)(\d+)$/, '$1排$2座')));
     // Our own hold is not reported as someone else taking the seats.
     expect(await page.getByText('刚被抢走').count()).toBe(0);
     await screenshot(page, 'film-order-confirmation');
@@ -272,6 +300,7 @@ describe('booking a film from the home tab to held seats', () => {
 
     // She cancels: after confirming, the seats are free again and she is back on the seat map.
     await xiaoying.getByRole('button', { name: '取消订单' }).click();
+    await expectOpaque(xiaoying.getByText('取消订单？'));
     await xiaoying.getByRole('button', { name: '确认取消' }).click();
     await xiaoying.waitForURL(/\/cinema\/seat\?showId=/);
     await expect
@@ -363,6 +392,56 @@ describe('finding a cinema', () => {
     await page.getByLabel('搜索影院').fill('火星影城');
     await expect.poll(() => page.getByText('没有找到相关影院').count()).toBe(1);
     await screenshot(page, 'film-cinema-search-none');
+    await context.close();
+  });
+
+  it('shows the cinemas at once while the location is slow, sorts them when it comes, and starts from it next time', async () => {
+    const context = await newPhone(browser);
+    // A location that answers only when the test says so (WeChat's takes seconds).
+    await context.addInitScript(() => {
+      const waiting: PositionCallback[] = [];
+      const answer = (latitude: number, longitude: number) => {
+        for (const success of waiting.splice(0)) {
+          success({
+            coords: { latitude, longitude, accuracy: 10 },
+            timestamp: Date.now(),
+          } as never);
+        }
+      };
+      Object.assign(window, { answerLocation: answer });
+      Object.defineProperty(navigator, 'geolocation', {
+        configurable: true,
+        value: {
+          getCurrentPosition: (success: PositionCallback) => void waiting.push(success),
+          watchPosition: () => 0,
+          clearWatch: () => undefined,
+        },
+      });
+    });
+    const page = await context.newPage();
+    await signIn(page, '/home/cinema');
+    const locating = page.getByRole('status').filter({ hasText: '正在获取你的位置' });
+    await page.locator('.cinema-item').first().waitFor({ timeout: 4_000 });
+    expect(await locating.count()).toBe(1);
+    expect(await page.locator('.cinema-item__distance').count()).toBe(0);
+    await screenshot(page, 'film-cinema-list-locating');
+
+    // Next to the Lujiazui cinema: sorted again, nearest first.
+    await page.evaluate(() =>
+      (window as unknown as { answerLocation(lat: number, lng: number): void }).answerLocation(
+        31.2397,
+        121.4998,
+      ),
+    );
+    await expect.poll(() => page.getByText('按距离排序').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.cinema-item__name').first().textContent())
+      .toContain('陆家嘴');
+
+    // Next visit (search): the remembered location sorts at once, before the fresh one answers.
+    await page.goto(`${server.baseUrl}/cinema/search?keyword=${encodeURIComponent('星幕')}`);
+    await page.locator('.cinema-item__distance').first().waitFor({ timeout: 4_000 });
+    expect(await page.locator('.cinema-item__name').first().textContent()).toContain('陆家嘴');
     await context.close();
   });
 

@@ -133,7 +133,11 @@ describe('messenger features in an ordinary browser', () => {
     expect(message.title).toBe(`${title}｜星幕影城`);
     expect(message.desc).toMatch(/分钟/);
     expect(message.link).toBe(`${server.baseUrl}/cinema/film?filmId=${filmId}`);
-    expect(message.imgUrl).toBe(`${server.baseUrl}/api/film/poster/${filmId}.svg`);
+    // WeChat shows no thumbnail for SVG: the poster's PNG twin.
+    expect(message.imgUrl).toBe(`${server.baseUrl}/api/film/poster/${filmId}.png`);
+    const picture = await fetch(message.imgUrl);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
     await screenshot(page, 'messenger-film-share');
     await context.close();
   });

@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  checkSeatSelection,
-  formatYuan,
-  takenSeatIdsOf,
-  yuanToFen,
-  type CallAnswer,
-  type FilmOrder,
-  type OrderDetail,
-  type cinemaDetailCall,
-  type cinemaListCall,
-  type cinemaShowsCall,
-  type showSeatsCall,
-} from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { formatYuan, yuanToFen, type FilmOrder, type OrderDetail } from '@marquee/contracts';
+import { holdTwoSeats } from './support/api';
+import { expectOpaque, launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -44,45 +33,7 @@ async function apiCall<T>(token: string, path: string, body?: unknown): Promise<
 const POLL = { timeout: 10_000 };
 
 /** Hold two seats of one of tomorrow's shows, as the seat page would (its UI has its own tests). */
-async function holdSeats(token: string): Promise<FilmOrder> {
-  const cinemas = await apiCall<CallAnswer<typeof cinemaListCall>>(
-    token,
-    '/cinema/list?pageSize=20',
-  );
-  const shows = [];
-  for (const { id } of cinemas.list) {
-    const detail = await apiCall<CallAnswer<typeof cinemaDetailCall>>(
-      token,
-      `/cinema/detail?cinemaId=${id}`,
-    );
-    const date = detail.showDates[1] ?? detail.showDates[0];
-    if (!date) continue;
-    const day = await apiCall<CallAnswer<typeof cinemaShowsCall>>(
-      token,
-      `/cinema/shows?cinemaId=${id}&date=${date}`,
-    );
-    shows.push(...day.films.flatMap((film) => film.shows));
-  }
-  for (const show of shows) {
-    const map = await apiCall<CallAnswer<typeof showSeatsCall>>(
-      token,
-      `/show/seats?showId=${show.showId}`,
-    );
-    const taken = takenSeatIdsOf(map);
-    for (const row of map.rows) {
-      const free = row.seats.filter((seat) => seat.kind === 'normal' && seat.state === 'available');
-      for (let i = 0; i + 2 <= free.length; i += 1) {
-        const ids = free.slice(i, i + 2).map((seat) => seat.id);
-        if (!checkSeatSelection(map, taken, ids, 6).ok) continue;
-        return apiCall<FilmOrder>(token, '/filmOrder/create', {
-          showId: show.showId,
-          seatIds: ids,
-        });
-      }
-    }
-  }
-  throw new Error('no show with two free seats');
-}
+const holdSeats = (token: string): Promise<FilmOrder> => holdTwoSeats(server.baseUrl, token);
 
 /** Type digits on antd-mobile's number pad, as a thumb would. */
 async function typeOnPad(page: Page, digits: string) {
@@ -117,6 +68,7 @@ describe('paying for tickets', () => {
       .poll(() => page.getByRole('radio', { name: /会员卡支付/ }).isChecked(), POLL)
       .toBe(true);
     await untilStill(page.locator('.pay-sheet'));
+    await expectOpaque(page.locator('.pay-sheet').getByRole('radio', { name: /会员卡支付/ }));
     await screenshot(page, 'payment-choose-method');
 
     // No pay password yet: set one from the pay sheet.
@@ -192,6 +144,7 @@ describe('paying for tickets', () => {
     await page.getByRole('button', { name: /^确认支付/ }).click();
     const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
     await expect.poll(() => sheet.count(), POLL).toBe(1);
+    await expectOpaque(sheet.locator('h2'));
     await screenshot(page, 'payment-sandbox-sheet');
     await sheet.getByRole('button', { name: /^确认支付/ }).click();
     await page.waitForURL(/\/order\/detail\?orderId=/);
@@ -205,6 +158,9 @@ describe('paying for tickets', () => {
 
     // Refund while allowed: the WeChat part goes back through (sandbox) WeChat.
     await page.getByRole('button', { name: '申请退票' }).click();
+    await untilStill(page.getByText('确认退票？'));
+    await expectOpaque(page.getByText('确认退票？'));
+    await screenshot(page, 'payment-refund-confirm');
     await page.getByRole('button', { name: '确认退票' }).click();
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)
@@ -229,6 +185,77 @@ describe('paying for tickets', () => {
     expect(detail.status).toBe('pending_payment');
     expect(detail.payments.map((p) => p.status)).toEqual(['cancelled']);
     expect(new URL(page.url()).pathname).toBe('/cinema/order');
+
+    // A failed attempt says so in the person's words, not WeChat's (or the sandbox's) errMsg.
+    await page.getByRole('button', { name: '重新支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    await page
+      .getByRole('dialog', { name: '微信支付（本地沙箱）' })
+      .getByRole('button', { name: '模拟支付失败' })
+      .click();
+    await expect
+      .poll(() => page.getByTestId('payment-notice').textContent(), POLL)
+      .toContain('支付没有完成，可以重新支付');
+    expect(await page.getByTestId('payment-notice').textContent()).not.toMatch(/sandbox/i);
+    await screenshot(page, 'payment-wechat-failed');
+
+    // Paid at the third attempt: one payment line with its amount, the two others only counted.
+    await page.getByRole('button', { name: '重新支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    await page
+      .getByRole('dialog', { name: '微信支付（本地沙箱）' })
+      .getByRole('button', { name: /^确认支付/ })
+      .click();
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    const payments = page.getByTestId('order-payments');
+    await expect.poll(() => payments.locator('li').count(), POLL).toBe(2);
+    expect(await payments.getByText('¥').count()).toBe(1);
+    expect(await page.getByTestId('unfinished-payments').textContent()).toBe(
+      '另有 2 次支付未完成，未扣款',
+    );
+    await payments.scrollIntoViewIfNeeded();
+    await screenshot(page, 'payment-lines-after-attempts');
+    await context.close();
+  });
+
+  it("after paying in WeChat's sheet from a page left with back, the seat page forgets the pending order and the order page leads to the ticket", async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    const order = await holdSeats(token);
+    const showId = order.showInfo.showId;
+    await page.goto(`${server.baseUrl}/cinema/seat?showId=${showId}`);
+    const banner = page.getByRole('link', { name: /你有一笔该场次的待支付订单/ });
+    await banner.click();
+    await page.waitForURL(/\/cinema\/order\?showId=/);
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await expect.poll(() => sheet.count(), POLL).toBe(1);
+
+    // Back to the seats while WeChat's sheet is still up, and pay there.
+    await page.goBack();
+    await page.waitForURL(/\/cinema\/seat\?showId=/);
+    await expect.poll(() => banner.count(), POLL).toBe(1);
+    await sheet.getByRole('button', { name: /^确认支付/ }).click();
+    await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0);
+    await screenshot(page, 'payment-seat-page-after-paying');
+
+    // The order page no longer has anything to pay, and says where the ticket is.
+    await page.goto(`${server.baseUrl}/cinema/order?showId=${showId}`);
+    const toTicket = page.getByRole('link', { name: '查看电影票' });
+    await expect.poll(() => toTicket.count(), POLL).toBe(1);
+    expect(await page.getByText('订单已支付', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'payment-order-page-paid');
+    await toTicket.click();
+    await page.waitForURL(new RegExp(`/order/detail\\?orderId=${order.id}`));
+    await expect
+      .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
+      .toMatch(/^\d{10}$/);
+    // Seats named as moviegoers read them.
+    expect(await page.getByTestId('order-seats').textContent()).toMatch(
+      /^[A-Z]+排\d+座、[A-Z]+排\d+座$/,
+    );
     await context.close();
   });
 

@@ -7,7 +7,14 @@ import type {
   getGoodsListCall,
   orderListCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import {
+  contrastOf,
+  expectOpaque,
+  launchBrowser,
+  newPhone,
+  screenshot,
+  untilStill,
+} from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -116,13 +123,15 @@ describe('the goods store', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await expect.poll(() => page.locator('.goods-card--sold-out').count(), POLL).toBeGreaterThan(0);
 
-    // A category: only its goods.
+    // A category, from far down the list: only its goods, from their top.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole('tab', { name: '爆米花' }).click();
     await expect
       .poll(() => new URL(page.url()).searchParams.get('categoryId'), POLL)
       .toBe(caramel.categoryId);
     await expect.poll(() => page.getByTestId('goods-card').count(), POLL).toBe(5);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await screenshot(page, 'store-product-list-popcorn');
 
     // The product: the large tub is low on stock.
@@ -137,6 +146,10 @@ describe('the goods store', () => {
       .toBe(caramelLarge.price.toFixed(2));
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-product-detail');
+    // WCAG AA: the add-to-cart button's white text on its colour.
+    expect(
+      await contrastOf(page.getByRole('button', { name: '加入购物车' })),
+    ).toBeGreaterThanOrEqual(4.5);
     await page.getByRole('button', { name: '加入购物车' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent(), POLL).toBe('1');
 
@@ -153,6 +166,7 @@ describe('the goods store', () => {
     await page.goBack();
     await page.getByRole('button', { name: '购物车，2 件' }).click();
     await untilStill(page.locator('.cart-sheet'));
+    await expectOpaque(page.locator('.cart-sheet').getByRole('button', { name: '去结算' }));
     await screenshot(page, 'store-cart');
     await page.locator('.cart-sheet').getByRole('button', { name: '去结算' }).click();
     await page.waitForURL(/\/store\/order\/payment$/);
@@ -180,7 +194,7 @@ describe('the goods store', () => {
     await phone.fill('12345678901');
     await page.getByRole('button', { name: '提交订单' }).click();
     await expect
-      .poll(() => page.getByText('请输入正确的 11 位手机号码（1 开头）').count(), POLL)
+      .poll(() => page.getByText('请输入正确的手机号码：11 位数字，以 13–19 开头').count(), POLL)
       .toBe(1);
     expect(new URL(page.url()).searchParams.has('orderId')).toBe(false);
     await screenshot(page, 'store-checkout');
@@ -282,6 +296,7 @@ describe('the goods store', () => {
     await page.getByRole('radio', { name: /微信支付/ }).check();
     await page.getByRole('button', { name: /^确认支付/ }).click();
     const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await expectOpaque(sheet.locator('h2'));
     await sheet.getByRole('button', { name: '取消' }).click();
     await expect
       .poll(() => page.getByTestId('payment-notice').textContent(), POLL)
@@ -317,6 +332,7 @@ describe('the goods store', () => {
 
     // Refunded while not picked up yet: the WeChat part goes back through (sandbox) WeChat.
     await page.getByRole('button', { name: '申请退款' }).click();
+    await expectOpaque(page.getByText('确认退款？'));
     await page.getByRole('button', { name: '确认退款' }).click();
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)
@@ -379,6 +395,9 @@ describe('the goods store', () => {
     await expect.poll(() => page.getByRole('link', { name: '去支付' }).count(), POLL).toBe(1);
     await screenshot(page, 'store-order-pending');
     await page.getByRole('button', { name: '取消订单' }).click();
+    await untilStill(page.getByText('取消订单？'));
+    await expectOpaque(page.getByText('取消订单？'));
+    await screenshot(page, 'store-cancel-confirm');
     await page.getByRole('button', { name: '确认取消' }).click();
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)
@@ -406,7 +425,7 @@ describe('the goods store', () => {
     await page.waitForURL(/\/store\/order\/payment$/);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect
-      .poll(() => page.getByText('Enter a valid 11-digit mainland mobile number').count(), POLL)
+      .poll(() => page.getByText('Enter a valid mainland mobile number').count(), POLL)
       .toBe(1);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-checkout-en');

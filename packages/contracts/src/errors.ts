@@ -199,6 +199,16 @@ export const errorCatalogue = {
     zh: () => '这张充值卡已经使用过了',
     en: () => 'This top-up card has already been used.',
   },
+  VOUCHER_NOT_REDEEMABLE: {
+    code: 42217,
+    status: 422,
+    zh: (d) =>
+      d.problem === 'expired' ? '这张充值卡已过期，不能再充值' : '这张充值卡已作废，不能充值',
+    en: (d) =>
+      d.problem === 'expired'
+        ? 'This top-up card has expired and can no longer be used.'
+        : 'This top-up card has been voided and cannot be used.',
+  },
   SHOW_NOT_ON_SALE: {
     code: 42230,
     status: 422,
@@ -238,6 +248,68 @@ export const errorCatalogue = {
     status: 422,
     zh: (d) => `已过退票截止时间 ${String(d.allowedUntilText ?? '')}，不能退票`,
     en: (d) => `Refunds closed at ${String(d.allowedUntilText ?? '')}.`,
+  },
+  COUPON_CODE_INVALID: {
+    code: 42260,
+    status: 422,
+    zh: () => '优惠码无效或活动已结束，请核对后重试',
+    en: () => 'This promo code is not valid or its campaign has ended. Check it and try again.',
+  },
+  COUPON_LIMIT_REACHED: {
+    code: 42261,
+    status: 422,
+    zh: (d) => `每人最多领取 ${String(d.perUserLimit ?? '')} 张，您已领完`,
+    en: (d) => `Each person may get ${String(d.perUserLimit ?? '')}; you already have them all.`,
+  },
+  COUPON_SOLD_OUT: {
+    code: 42262,
+    status: 422,
+    zh: () => '优惠券已被领完',
+    en: () => 'All coupons of this campaign have been given out.',
+  },
+  COUPON_NOT_APPLICABLE: {
+    code: 42263,
+    status: 422,
+    zh: () => '该优惠券不适用于此订单，请选择其他优惠券',
+    en: () => 'This coupon cannot be used on this order. Choose another one.',
+  },
+  COUPON_TAKEN: {
+    code: 40970,
+    status: 409,
+    zh: () => '该优惠券已被其他订单使用，请选择其他优惠券',
+    en: () => 'This coupon is already used on another order. Choose another one.',
+  },
+  EXCHANGE_NOT_ALLOWED: {
+    code: 42221,
+    status: 422,
+    zh: (d) =>
+      d.allowedUntilText
+        ? `已过改签截止时间 ${String(d.allowedUntilText)}，不能改签`
+        : '该订单当前不能改签',
+    en: (d) =>
+      d.allowedUntilText
+        ? `Exchanges closed at ${String(d.allowedUntilText)}.`
+        : 'This order cannot be exchanged now.',
+  },
+  ALREADY_EXCHANGED: {
+    code: 42222,
+    status: 422,
+    zh: () => '该订单已改签过一次，不能再次改签',
+    en: () => 'This order has already been exchanged once and cannot be exchanged again.',
+  },
+  EXCHANGE_SHOW_INVALID: {
+    code: 42223,
+    status: 422,
+    zh: () => '只能改签到同一影院、同一影片的其他场次，请重新选择场次',
+    en: () => 'You can only exchange for another show of the same film at the same cinema.',
+  },
+  EXCHANGE_COSTS_MORE: {
+    code: 42224,
+    status: 422,
+    zh: (d) =>
+      `所选座位比原票贵 ${String(d.extra ?? '')} 元，暂不支持补差价改签，请选择价格不高于原票的座位`,
+    en: (d) =>
+      `These seats cost ${String(d.extra ?? '')} yuan more than your ticket. Choose seats that cost the same or less.`,
   },
   PAYMENT_PROVIDER_FAILED: {
     code: 50201,

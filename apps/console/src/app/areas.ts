@@ -22,5 +22,7 @@ export const builtAreas: readonly ConsoleArea[] = [
   'orders',
   'films',
   'schedule',
+  'goods',
+  'cards',
   'cinemas',
 ];

@@ -31,6 +31,8 @@ export function createRouter() {
           lazyPage(areaPaths.orders, () => import('./routes/orders-page')),
           lazyPage(areaPaths.films, () => import('./routes/films-page')),
           lazyPage(areaPaths.schedule, () => import('./routes/schedule-page')),
+          lazyPage(areaPaths.goods, () => import('./routes/goods-page')),
+          lazyPage(areaPaths.cards, () => import('./routes/cards-page')),
           lazyPage(areaPaths.cinemas, () => import('./routes/cinemas-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from './schema.js';
 import { seedDemoCards } from './demo/cards.js';
 import { seedDemoCinemas, topUpDemoShows } from './demo/cinemas.js';
+import { seedDemoCoupons } from './demo/coupons.js';
 import { seedDemoGoods } from './demo/goods.js';
 import { seedDemoStaff } from './demo/staff.js';
 
@@ -42,9 +43,9 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
   await trx
     .insertInto('card_types')
     .values([
-      { site_id: site.id, code: 'general', name: '通用卡', sort_order: 1 },
-      { site_id: site.id, code: 'film', name: '影票卡', sort_order: 2 },
-      { site_id: site.id, code: 'goods', name: '卖品卡', sort_order: 3 },
+      { site_id: site.id, code: 'general', name: '通用卡', pays_for: 'general', sort_order: 1 },
+      { site_id: site.id, code: 'film', name: '影票卡', pays_for: 'film', sort_order: 2 },
+      { site_id: site.id, code: 'goods', name: '卖品卡', pays_for: 'goods', sort_order: 3 },
     ])
     .execute();
   await trx
@@ -94,9 +95,11 @@ export async function loadDemoDataOnce(
       if (!hasGoods) await seedDemoGoods(trx, existing.id);
       // A demo database made before the console gets the demo staff once.
       await seedDemoStaff(trx, existing.id);
+      await seedDemoCoupons(trx, existing.id, now);
       return false;
     }
-    await seedSite(trx, now);
+    const siteId = await seedSite(trx, now);
+    await seedDemoCoupons(trx, siteId, now);
     return true;
   });
 }

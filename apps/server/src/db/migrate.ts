@@ -14,11 +14,17 @@ import m0012 from './migrations/0012-encrypt-site-secrets.js';
 import m0013 from './migrations/0013-seat-holds-in-one-call.js';
 import m0014 from './migrations/0014-check-in.js';
 import m0015 from './migrations/0015-schedule.js';
+import m0016 from './migrations/0016-show-seat-blocks.js';
+import m0017 from './migrations/0017-goods-console.js';
 import m0018 from './migrations/0018-notification-source.js';
 import m0019 from './migrations/0019-hall-layouts.js';
+import m0020 from './migrations/0020-console-cards.js';
 import m0021 from './migrations/0021-holds-end-at-the-show.js';
+import m0022 from './migrations/0022-refund-notices.js';
 import m0025 from './migrations/0025-phone-codes.js';
 import m0028 from './migrations/0028-notices.js';
+import m0026 from './migrations/0026-coupons.js';
+import m0027 from './migrations/0027-ticket-exchange.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -44,12 +50,17 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0013-seat-holds-in-one-call': m0013,
   '0014-check-in': m0014,
   '0015-schedule': m0015,
-  // 0016–0017 are free (numbers were handed to parallel branches).
+  '0016-show-seat-blocks': m0016,
+  '0017-goods-console': m0017,
   '0018-notification-source': m0018,
   '0019-hall-layouts': m0019,
+  '0020-console-cards': m0020,
   '0021-holds-end-at-the-show': m0021,
+  '0022-refund-notices': m0022,
   '0025-phone-codes': m0025,
   '0028-notices': m0028,
+  '0026-coupons': m0026,
+  '0027-ticket-exchange': m0027,
 });
 
 export async function migrateToLatest(

@@ -8,7 +8,7 @@ import type {
   SeatKind,
   ShowFormat,
 } from '@marquee/contracts';
-import type { StaffRole } from '@marquee/contracts/console';
+import type { StaffRole, StockMovementReason } from '@marquee/contracts/console';
 
 /** Row types of every table, as Kysely sees them. Migrations are the source of truth. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -145,6 +145,8 @@ export interface CardTypesTable {
   code: string;
   name: string;
   sort_order: number;
+  pays_for: 'film' | 'goods' | 'general';
+  is_on_sale: Generated<boolean>;
 }
 
 export interface CardsTable {
@@ -176,6 +178,42 @@ export interface OrdersTable {
   used_at: NullableTimestamp;
   used_by_staff_id: string | null;
   used_by_name: string | null;
+  /** The coupon's part (0026); amount_fen is what is paid. */
+  discount_fen: Generated<number>;
+}
+
+/** Coupon campaigns of a site and the coupons they gave (0026, decision 024). */
+export interface CouponCampaignsTable {
+  id: Generated<string>;
+  site_id: string;
+  title: string;
+  promo_code: string | null;
+  is_for_new_users: Generated<boolean>;
+  discount_kind: 'amount' | 'percent';
+  discount_value: number;
+  cap_fen: number | null;
+  min_spend_fen: Generated<number>;
+  scope: 'tickets' | 'goods' | 'both';
+  film_ids: Generated<string[]>;
+  cinema_ids: Generated<string[]>;
+  valid_from: Timestamp;
+  valid_to: Timestamp;
+  total_quantity: number;
+  issued_count: Generated<number>;
+  per_user_limit: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface CouponsTable {
+  id: Generated<string>;
+  campaign_id: string;
+  user_id: string;
+  seq: number;
+  status: Generated<'unused' | 'held' | 'used'>;
+  order_id: string | null;
+  discount_fen: Generated<number>;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
 }
 
 export interface PhoneCodesTable {
@@ -245,6 +283,25 @@ export interface TopUpVouchersTable {
   used_at: NullableTimestamp;
   used_by: string | null;
   card_id: string | null;
+  batch_id: string | null;
+  expires_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+  voided_by: string | null;
+}
+
+export interface VoucherBatchesTable {
+  id: Generated<string>;
+  site_id: string;
+  batch_no: number;
+  card_type: string;
+  amount_fen: number;
+  card_count: number;
+  expires_at: Timestamp;
+  created_by: string;
+  created_at: Timestamp;
+  sealed_secrets: string | null;
+  downloaded_at: NullableTimestamp;
+  downloaded_by: string | null;
 }
 
 export interface VoucherAttemptsTable {
@@ -303,19 +360,23 @@ export interface PaymentsTable {
   provider_closed_at: NullableTimestamp;
 }
 
+/** A refund's state: `abnormal`/`closed` are WeChat's ABNORMAL/CLOSED, waiting for staff (0022). */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'abnormal' | 'closed';
+export type RefundSettledBy = 'answer' | 'notify' | 'query';
+
 export interface PaymentRefundsTable {
   out_refund_no: string;
   payment_id: string;
   order_id: string;
   amount_fen: number;
-  status: ColumnType<
-    'pending' | 'succeeded' | 'failed',
-    'pending' | 'succeeded' | 'failed' | undefined,
-    'pending' | 'succeeded' | 'failed'
-  >;
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
   is_automatic: boolean;
   reason: string;
   provider_refund_id: string | null;
+  /** What reported the refund's outcome first (0022); null while pending. */
+  settled_by: ColumnType<RefundSettledBy | null, RefundSettledBy | null | undefined>;
+  /** 'full': what is left of the payment; 'exchange': a cheaper exchange's difference (0027). */
+  kind: ColumnType<'full' | 'exchange', 'full' | 'exchange' | undefined, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -470,6 +531,22 @@ export interface ShowPricesTable {
   discount_price_fen: number;
 }
 
+/** An order's exchange (改签) to another show, once per order (0027). */
+export interface FilmOrderExchangesTable {
+  id: Generated<number>;
+  order_id: string;
+  from_show_id: string;
+  to_show_id: string;
+  from_seat_labels: ColumnType<string[], string, never>;
+  to_seat_labels: ColumnType<string[], string, never>;
+  from_ticket_code: string;
+  to_ticket_code: string;
+  from_amount_fen: number;
+  to_amount_fen: number;
+  refund_fen: number;
+  created_at: Timestamp;
+}
+
 export interface FilmOrderSeatsTable {
   id: Generated<number>;
   order_id: string;
@@ -485,6 +562,35 @@ export interface FilmOrderSeatsTable {
   hold_expires_at: Timestamp;
   /** Bumped from one sequence on every change of state (migration 0013): availability versions. */
   version: Generated<number>;
+  /** Released because staff moved the order to another seat (0016): no longer the order's seat. */
+  moved_at: NullableTimestamp;
+}
+
+/** Broken seats of one show (0016-show-seat-blocks): blocked while `unblocked_at` is null. */
+export interface ShowSeatBlocksTable {
+  id: Generated<number>;
+  show_id: string;
+  seat_id: string;
+  reason: string;
+  blocked_by_staff_id: string | null;
+  blocked_by: string;
+  blocked_at: Timestamp;
+  unblocked_by_staff_id: string | null;
+  unblocked_by: string | null;
+  unblocked_at: NullableTimestamp;
+  version: Generated<number>;
+}
+
+/** Seats of orders moved by staff off broken seats (0016-show-seat-blocks). */
+export interface FilmOrderSeatMovesTable {
+  id: Generated<number>;
+  order_id: string;
+  show_id: string;
+  from_seat_id: string;
+  to_seat_id: string;
+  reason: string;
+  moved_at: Timestamp;
+  moved_by_staff_id: string | null;
 }
 
 /** The goods store (0007-store). */
@@ -523,6 +629,29 @@ export interface GoodsVariantsTable {
   original_price_fen: number | null;
   /** Units that can still be ordered; never below 0 (a check constraint). */
   stock: number;
+}
+
+/** An uploaded goods picture (0017-goods-console); wins over the drawn SVG. */
+export interface GoodsImagesTable {
+  goods_id: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+  sha256: string;
+  uploaded_at: Timestamp;
+}
+
+/** One append-only change of a variant's stock by `delta` (0017-goods-console). */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  site_id: string;
+  goods_id: string;
+  variant_id: string;
+  delta: number;
+  reason: StockMovementReason;
+  note: string;
+  stock_after: number;
+  staff_id: string;
+  created_at: Timestamp;
 }
 
 export type StoreOrderLineState = 'reserved' | 'sold' | 'released';
@@ -587,6 +716,8 @@ export interface AuditLogTable {
 }
 
 export interface Database {
+  show_seat_blocks: ShowSeatBlocksTable;
+  film_order_seat_moves: FilmOrderSeatMovesTable;
   staff: StaffTable;
   staff_cinemas: StaffCinemasTable;
   staff_sessions: StaffSessionsTable;
@@ -594,6 +725,8 @@ export interface Database {
   goods_categories: GoodsCategoriesTable;
   goods: GoodsTable;
   goods_variants: GoodsVariantsTable;
+  goods_images: GoodsImagesTable;
+  stock_movements: StockMovementsTable;
   store_order_lines: StoreOrderLinesTable;
   payment_attempts: PaymentAttemptsTable;
   payments: PaymentsTable;
@@ -603,6 +736,7 @@ export interface Database {
   sandbox_pay_refunds: SandboxPayRefundsTable;
   card_ledger: CardLedgerTable;
   top_up_vouchers: TopUpVouchersTable;
+  voucher_batches: VoucherBatchesTable;
   voucher_attempts: VoucherAttemptsTable;
   pay_payload_nonces: PayPayloadNoncesTable;
   server_keys: ServerKeysTable;
@@ -611,6 +745,8 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   users: UsersTable;
   phone_codes: PhoneCodesTable;
+  coupon_campaigns: CouponCampaignsTable;
+  coupons: CouponsTable;
   sms_messages: SmsMessagesTable;
   card_security_events: CardSecurityEventsTable;
   sessions: SessionsTable;
@@ -631,6 +767,7 @@ export interface Database {
   film_order_seats: FilmOrderSeatsTable;
   notice_consents: NoticeConsentsTable;
   notice_outbox: NoticeOutboxTable;
+  film_order_exchanges: FilmOrderExchangesTable;
 }
 
 /** A query runner: the database, or the one transaction of a use case. */

@@ -23,7 +23,7 @@ export interface TestAppOptions {
   rateLimitPerMinute?: number;
   /** A clock shared with something else the test runs (the fake WeChat server). */
   clock?: TestClock;
-  /** WeChat's base URLs: the fake WeChat server's. */
+  /** WeChat's base URLs: the fake WeChat server's (and how long to wait for it, fault tests). */
   wechat?: { apiBase: string; payBase: string; timeoutMs?: number };
   /** Run the seat-hold sweep every so many ms (off by default: tests sweep by hand). */
   holdSweepIntervalMs?: number;

@@ -1,4 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import {
+  checkSeatSelection,
+  takenSeatIdsOf,
+  type CallAnswer,
+  type FilmOrder,
+  type cinemaDetailCall,
+  type cinemaListCall,
+  type cinemaShowsCall,
+  type showSeatsCall,
+} from '@marquee/contracts';
 
 /**
  * The moviegoers' API from a test, for setting the scene around what the test drives by hand:
@@ -56,4 +66,43 @@ export async function payByWechat(
     }),
   });
   if (sheet.status !== 200) throw new Error(`sandbox sheet answered ${sheet.status}`);
+}
+
+/** Hold two seats of one of tomorrow's shows, as the seat page would (its UI has its own tests). */
+export async function holdTwoSeats(baseUrl: string, token: string): Promise<FilmOrder> {
+  const api = moviegoerApi(baseUrl);
+  const cinemas = await api<CallAnswer<typeof cinemaListCall>>('/cinema/list?pageSize=20', {
+    token,
+  });
+  const shows = [];
+  for (const { id } of cinemas.list) {
+    const detail = await api<CallAnswer<typeof cinemaDetailCall>>(`/cinema/detail?cinemaId=${id}`, {
+      token,
+    });
+    const date = detail.showDates[1] ?? detail.showDates[0];
+    if (!date) continue;
+    const day = await api<CallAnswer<typeof cinemaShowsCall>>(
+      `/cinema/shows?cinemaId=${id}&date=${date}`,
+      { token },
+    );
+    shows.push(...day.films.flatMap((film) => film.shows));
+  }
+  for (const show of shows) {
+    const map = await api<CallAnswer<typeof showSeatsCall>>(`/show/seats?showId=${show.showId}`, {
+      token,
+    });
+    const taken = takenSeatIdsOf(map);
+    for (const row of map.rows) {
+      const free = row.seats.filter((seat) => seat.kind === 'normal' && seat.state === 'available');
+      for (let i = 0; i + 2 <= free.length; i += 1) {
+        const ids = free.slice(i, i + 2).map((seat) => seat.id);
+        if (!checkSeatSelection(map, taken, ids, 6).ok) continue;
+        return api<FilmOrder>('/filmOrder/create', {
+          token,
+          body: { showId: show.showId, seatIds: ids },
+        });
+      }
+    }
+  }
+  throw new Error('no show with two free seats');
 }

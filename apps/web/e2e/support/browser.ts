@@ -99,3 +99,62 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
 }
+
+/**
+ * The dialog or sheet holding `locator` has an opaque background: walking up from the element, some
+ * box paints a solid colour before the first fixed layer (the dialog's own frame) without one. A
+ * see-through dialog (antd-mobile's theme variables missing) draws its text over the page behind.
+ */
+export async function expectOpaque(locator: Locator): Promise<void> {
+  await locator.first().waitFor();
+  const found = await locator.first().evaluate((element) => {
+    const alphaOf = (colour: string): number => {
+      const parts = colour.match(/[\d.]+/g)?.map(Number) ?? [];
+      if (parts.length < 3) return 0;
+      return parts.length >= 4 ? parts[3]! : 1;
+    };
+    for (let node: Element | null = element; node && node !== document.body;) {
+      const style = getComputedStyle(node);
+      if (alphaOf(style.backgroundColor) === 1) {
+        return `opaque: ${node.className || node.tagName} ${style.backgroundColor}`;
+      }
+      if (style.position === 'fixed') {
+        return `see-through: ${node.className || node.tagName} ${style.backgroundColor}`;
+      }
+      node = node.parentElement;
+    }
+    return 'see-through: no background up to the page';
+  });
+  expect(found).toMatch(/^opaque: /);
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against the first opaque background behind it
+ * (walking up to the page): 4.5 is AA for normal text.
+ */
+export async function contrastOf(locator: Locator): Promise<number> {
+  return locator.first().evaluate((element) => {
+    const rgba = (colour: string) => {
+      const parts = colour.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+      return { rgb: parts.slice(0, 3), alpha: parts.length >= 4 ? parts[3]! : 1 };
+    };
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    let background = [255, 255, 255];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const { rgb, alpha } = rgba(getComputedStyle(node).backgroundColor);
+      if (alpha === 1) {
+        background = rgb;
+        break;
+      }
+    }
+    const text = luminance(rgba(getComputedStyle(element).color).rgb);
+    const back = luminance(background);
+    return (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
+  });
+}

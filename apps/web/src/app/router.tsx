@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           page(routePaths.cinemaSeat, 'cinemaSeat', () => import('./routes/cinema-seat')),
           page(routePaths.cinemaOrder, 'cinemaOrder', () => import('./routes/cinema-order')),
           page(routePaths.orderDetail, 'orderDetail', () => import('./routes/order-detail')),
+          page(routePaths.orderExchange, 'orderExchange', () => import('./routes/order-exchange')),
           page(
             routePaths.accountRecharge,
             'accountRecharge',
@@ -76,6 +77,11 @@ export const routes: RouteObject[] = [
             routePaths.accountCardList,
             'accountCardList',
             () => import('./routes/account-card-list'),
+          ),
+          page(
+            routePaths.accountCoupons,
+            'accountCoupons',
+            () => import('./routes/account-coupons'),
           ),
           page(
             routePaths.accountSecurity,

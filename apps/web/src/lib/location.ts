@@ -20,6 +20,53 @@ export type LocationState =
 const TIMEOUT_MS = 8_000;
 let cached: Promise<LocationState> | null = null;
 
+/**
+ * The last location this browser shared, so lists sort by it at once while a fresh one is asked
+ * for (WeChat's and the browser's answers take seconds). Only a point rounded to about 100 m.
+ */
+export const LAST_LOCATION_KEY = 'marquee.lastLocation';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberedPoint(store: Storage | undefined = storage()): Gcj02Point | null {
+  try {
+    const saved = JSON.parse(store?.getItem(LAST_LOCATION_KEY) ?? 'null') as unknown;
+    if (
+      saved &&
+      typeof saved === 'object' &&
+      typeof (saved as Gcj02Point).lat === 'number' &&
+      typeof (saved as Gcj02Point).lng === 'number'
+    ) {
+      return { lat: (saved as Gcj02Point).lat, lng: (saved as Gcj02Point).lng };
+    }
+  } catch {
+    // Unreadable: as if nothing was remembered.
+  }
+  return null;
+}
+
+export function rememberPoint(
+  point: Gcj02Point | null,
+  store: Storage | undefined = storage(),
+): void {
+  try {
+    if (point) {
+      store?.setItem(
+        LAST_LOCATION_KEY,
+        JSON.stringify({ lat: round3(point.lat), lng: round3(point.lng) }),
+      );
+    } else store?.removeItem(LAST_LOCATION_KEY);
+  } catch {
+    // Storage full or blocked: the next visit asks again, nothing more.
+  }
+}
+
 export function locate(): Promise<LocationState> {
   cached ??= new Promise<LocationState>((resolve) => {
     // Some browsers (and web views) never answer when the prompt is dismissed: give up like a refusal.
@@ -37,6 +84,9 @@ export function locate(): Promise<LocationState> {
   }).then((state) => {
     // A refusal may be reconsidered: ask again on the next page rather than never.
     if (state.status !== 'located') cached = null;
+    if (state.status === 'located') rememberPoint(state.point);
+    // Refused: the remembered point is not used against the visitor's wish.
+    if (state.status === 'denied') rememberPoint(null);
     return state;
   });
   return cached;
@@ -57,10 +107,19 @@ export function useLocation(): LocationState {
   return state;
 }
 
-/** Coordinates as query parameters, rounded to about 100 m so nearby requests share a cache. */
-export function nearQueryOf(state: LocationState): { lat?: number; lng?: number } {
-  if (state.status !== 'located') return {};
-  return { lat: round3(state.point.lat), lng: round3(state.point.lng) };
+/**
+ * Coordinates as query parameters, rounded to about 100 m so nearby requests share a cache. While
+ * the location is being asked for (or could not be had), the last one shared stands in, so a list
+ * shows at once and sorts again when the fresh one arrives; none after a refusal.
+ */
+export function nearQueryOf(
+  state: LocationState,
+  remembered: Gcj02Point | null = rememberedPoint(),
+): { lat?: number; lng?: number } {
+  const point =
+    state.status === 'located' ? state.point : state.status === 'denied' ? null : remembered;
+  if (!point) return {};
+  return { lat: round3(point.lat), lng: round3(point.lng) };
 }
 
 function round3(value: number): number {

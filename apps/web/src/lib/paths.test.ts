@@ -23,10 +23,17 @@ describe('route paths', () => {
     expect(paths.homeOrder('film')).toBe('/home/order');
   });
 
-  it('names the 17 routes of spec §2 besides the root, account security and messages', () => {
-    expect(Object.keys(routePaths)).toHaveLength(19);
-    expect(new Set(Object.values(routePaths)).size).toBe(19);
+  it('names the 17 routes of spec §2 besides the root, account security, coupons, 改签 and messages', () => {
+    expect(Object.keys(routePaths)).toHaveLength(21);
+    expect(new Set(Object.values(routePaths)).size).toBe(21);
+    expect(routePaths.accountCoupons).toBe('/account/coupons');
     expect(routePaths.accountSecurity).toBe('/account/security');
+    expect(routePaths.orderExchange).toBe('/order/exchange');
     expect(routePaths.accountMessages).toBe('/account/messages');
+  });
+
+  it('sends the exchange page its order, and the show once chosen', () => {
+    expect(paths.orderExchange('o1')).toBe('/order/exchange?orderId=o1');
+    expect(paths.orderExchange('o1', 's2')).toBe('/order/exchange?orderId=o1&showId=s2');
   });
 });

@@ -16,10 +16,12 @@ export const routePaths = {
   cinemaSeat: '/cinema/seat',
   cinemaOrder: '/cinema/order',
   orderDetail: '/order/detail',
+  orderExchange: '/order/exchange',
   accountRecharge: '/account/recharge',
   accountCardList: '/account/card_list',
   accountSecurity: '/account/security',
   accountMessages: '/account/messages',
+  accountCoupons: '/account/coupons',
   storeProductList: '/store/product/list',
   storeProductDetail: '/store/product/detail',
   storeOrderPayment: '/store/order/payment',
@@ -53,10 +55,14 @@ export const paths = {
   /** Spec §2: /cinema/order takes the query parameter showId. */
   cinemaOrder: (showId: string) => withQuery(routePaths.cinemaOrder, { showId }),
   orderDetail: (orderId: string) => withQuery(routePaths.orderDetail, { orderId }),
+  /** 改签: without a show, the choice of show; with one, its seats. */
+  orderExchange: (orderId: string, showId?: string) =>
+    withQuery(routePaths.orderExchange, { orderId, showId }),
   accountRecharge: () => routePaths.accountRecharge,
   accountCardList: () => routePaths.accountCardList,
   accountSecurity: () => routePaths.accountSecurity,
   accountMessages: () => routePaths.accountMessages,
+  accountCoupons: () => routePaths.accountCoupons,
   /** Spec §5: category 0 is "all", sent as no category. */
   storeProductList: (categoryId?: string | null) =>
     withQuery(routePaths.storeProductList, {

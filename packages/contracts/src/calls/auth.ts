@@ -7,6 +7,8 @@ export const userInfoSchema = z.object({
   avatarUrl: z.string().nullable(),
   phone: z.string().nullable(),
   hasPayPassword: z.boolean(),
+  /** While five wrong pay passwords lock card payments: until when (ISO). Absent or null: not locked. */
+  payPasswordLockedUntil: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

@@ -84,5 +84,12 @@ export const pendingFilmOrderCall = defineCall({
   path: '/filmOrder/pending',
   isSignedIn: true,
   query: z.object({ showId: id }),
-  answer: z.object({ order: filmOrderSchema.nullable() }),
+  answer: z.object({
+    order: filmOrderSchema.nullable(),
+    /**
+     * When nothing is pending: the user's latest paid order for the show (paid meanwhile, e.g.
+     * through WeChat's sheet after leaving the page), so /cinema/order can lead to its ticket.
+     */
+    paidOrderId: z.string().nullable().default(null),
+  }),
 });

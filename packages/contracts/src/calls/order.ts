@@ -58,6 +58,32 @@ export const orderRefundSchema = z.object({
   createdAt: z.string(),
 });
 
+/** Staff moved a seat of the order (it was broken for the show): the buyer's new seat and why. */
+export const orderSeatChangeSchema = z.object({
+  fromLabel: z.string(),
+  toLabel: z.string(),
+  /** The cinema's words on the broken seat ("座椅靠背损坏"). */
+  reason: z.string(),
+  changedAt: z.string(),
+});
+export type OrderSeatChange = z.infer<typeof orderSeatChangeSchema>;
+/** One exchange (改签) of a film order: from which show and seats to which, and the money back. */
+export const orderExchangeSchema = z.object({
+  fromShow: showInfoSchema,
+  fromSeats: z.array(z.string()),
+  toShow: showInfoSchema,
+  toSeats: z.array(z.string()),
+  /** The ticket codes before and after: the old one no longer admits. */
+  fromTicketCode: z.string(),
+  toTicketCode: z.string(),
+  /** Yuan: what the old and new seats cost, and the difference refunded to the original tender. */
+  fromAmount: z.number(),
+  toAmount: z.number(),
+  refundAmount: z.number(),
+  createdAt: z.string(),
+});
+export type OrderExchange = z.infer<typeof orderExchangeSchema>;
+
 export const orderDetailSchema = z.object({
   orderId: z.string(),
   orderNo: z.string(),
@@ -73,6 +99,8 @@ export const orderDetailSchema = z.object({
       showInfo: showInfoSchema,
       cinemaInfo: cinemaInfoSchema,
       seats: z.array(filmOrderSeatSchema),
+      /** Seats staff moved, oldest first; the ticket code stays valid for the new seats. */
+      seatChanges: z.array(orderSeatChangeSchema),
     })
     .nullable(),
   /** A store order's pickup cinema and lines; null for film orders. */
@@ -93,6 +121,17 @@ export const orderDetailSchema = z.object({
     /** The last moment a refund is accepted (refundCutoffMinutes before the show); null if never. */
     allowedUntil: z.string().nullable(),
   }),
+  /**
+   * A film order's exchange (改签): allowed once, while ticketed, until exchangeCutoffMinutes
+   * before the show; `history` lists the exchanges done. Null for store orders.
+   */
+  exchange: z
+    .object({
+      isAllowed: z.boolean(),
+      allowedUntil: z.string().nullable(),
+      history: z.array(orderExchangeSchema),
+    })
+    .nullable(),
   serverTime: z.string(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -6,6 +6,9 @@ import { layoutProblemText, type LayoutProblem } from './hall-layout.js';
  * running number). Kept apart from `errors.ts` so the moviegoers' bundle, which carries that
  * catalogue's messages, holds nothing of the console.
  */
+const list = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join('、') : String(value ?? '');
+
 const minutes = (value: unknown): string => String(Math.max(1, Math.ceil(Number(value ?? 0) / 60)));
 
 export const consoleErrorCatalogue = {
@@ -67,6 +70,20 @@ export const consoleErrorCatalogue = {
     en: () =>
       'This is not a ticket code (10 digits), a pickup code (8 digits) or an order QR code.',
   },
+  CARD_BATCH_DOWNLOADED: {
+    code: 40960,
+    status: 409,
+    zh: (d) =>
+      `这批充值卡的卡号卡密已于 ${String(d.downloadedAtText ?? '')} 由 ${String(d.downloadedBy ?? '')} 下载过，只能下载一次。如果文件丢失，请作废这批卡并重新发行`,
+    en: (d) =>
+      `This batch's numbers and passwords were downloaded at ${String(d.downloadedAtText ?? '')} by ${String(d.downloadedBy ?? '')}; they can be downloaded only once. If the file is lost, void the batch and issue a new one.`,
+  },
+  CARD_CHANGE_REFUSED: {
+    code: 42290,
+    status: 422,
+    zh: (d) => String(d.hint ?? '不能对这张卡执行此操作'),
+    en: (d) => String(d.hintEn ?? d.hint ?? 'This change to the card is not allowed.'),
+  },
   CHECKIN_REFUSED: {
     code: 42250,
     status: 422,
@@ -105,6 +122,52 @@ export const consoleErrorCatalogue = {
     status: 422,
     zh: (d) => String(d.hint ?? '这个场次现在不能修改'),
     en: (d) => String(d.hintEn ?? d.hint ?? 'This show cannot be changed now.'),
+  },
+  RESEAT_STALE: {
+    code: 40939,
+    status: 409,
+    zh: (d) =>
+      `座位 ${list(d.seats)} 刚刚被占用或已不可用，没有移动任何订单。请查看新的换座方案后再确认`,
+    en: (d) =>
+      `Seat ${list(d.seats)} was just taken or is no longer free: no order was moved. Check the new proposal and apply it again.`,
+  },
+  GOODS_NAME_TAKEN: {
+    code: 40940,
+    status: 409,
+    zh: (d) =>
+      d.kind === 'category'
+        ? `已有商品分类「${String(d.name ?? '')}」，请换个名称`
+        : `本站点已有商品「${String(d.name ?? '')}」，请编辑那件商品或换个名称`,
+    en: (d) =>
+      d.kind === 'category'
+        ? `A goods category called "${String(d.name ?? '')}" exists already. Pick another name.`
+        : `This site already sells "${String(d.name ?? '')}". Edit that item or pick another name.`,
+  },
+  GOODS_IMAGE_REFUSED: {
+    code: 40041,
+    status: 400,
+    zh: (d) =>
+      d.problem === 'tooLarge'
+        ? '商品图片不能超过 2 MB，请压缩后再上传'
+        : '商品图片只能是 PNG、JPEG 或 WebP 图片',
+    en: (d) =>
+      d.problem === 'tooLarge'
+        ? 'The picture is larger than 2 MB. Make it smaller and upload it again.'
+        : 'A goods picture must be a PNG, JPEG or WebP image.',
+  },
+  GOODS_CHANGE_REFUSED: {
+    code: 42296,
+    status: 422,
+    zh: (d) => String(d.hint ?? '这件商品现在不能这样修改'),
+    en: (d) => String(d.hintEn ?? d.hint ?? 'This goods item cannot be changed this way.'),
+  },
+  STOCK_SHORT: {
+    code: 42297,
+    status: 422,
+    zh: (d) =>
+      `「${String(d.variantName ?? '')}」现有库存 ${String(d.stock ?? 0)} 件（已扣除未支付订单占用的 ${String(d.reservedCount ?? 0)} 件），不能减少 ${String(-Number(d.delta ?? 0))} 件`,
+    en: (d) =>
+      `"${String(d.variantName ?? '')}" has ${String(d.stock ?? 0)} in stock (after the ${String(d.reservedCount ?? 0)} held by unpaid orders): it cannot lose ${String(-Number(d.delta ?? 0))}.`,
   },
   CINEMA_NAME_TAKEN: {
     code: 40945,

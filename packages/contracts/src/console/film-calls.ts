@@ -1,25 +1,23 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import {
+  IMAGE_MAX_BYTES,
+  imageContentTypes,
+  imageDataBase64Schema,
+  imageTypeOf,
+  type ImageContentType,
+} from './image-upload.js';
 
 /**
  * Films of the site as staff manage them (area `films`): the list, create, update, and a poster
  * upload. Films are per site, not per cinema.
  */
 
-/** Poster uploads: these types only, recognised by their first bytes, at most 2 MB. */
-export const POSTER_MAX_BYTES = 2 * 1024 * 1024;
-export const posterContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type PosterContentType = (typeof posterContentTypes)[number];
-
-/** The content type a file's first bytes say it is, or null (not PNG, JPEG or WebP). */
-export function posterTypeOf(bytes: Uint8Array): PosterContentType | null {
-  const starts = (...signature: number[]) => signature.every((value, i) => bytes[i] === value);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
+/** Poster uploads follow the shared image rules (PNG, JPEG or WebP by their first bytes, ≤ 2 MB). */
+export const POSTER_MAX_BYTES = IMAGE_MAX_BYTES;
+export const posterContentTypes = imageContentTypes;
+export type PosterContentType = ImageContentType;
+export const posterTypeOf = imageTypeOf;
 
 const isRealDate = (value: string) => {
   const parsed = new Date(`${value}T00:00:00Z`);
@@ -107,11 +105,7 @@ export const consoleFilmPosterCall = defineCall({
   isSignedIn: true,
   body: z.object({
     filmId: z.string().trim().min(1).max(64),
-    /** The file, base64 (no `data:` prefix); its type is read from its bytes, not declared. */
-    dataBase64: z
-      .string()
-      .min(1)
-      .max(POSTER_MAX_BYTES * 2),
+    dataBase64: imageDataBase64Schema,
   }),
   answer: consoleFilmSchema,
 });

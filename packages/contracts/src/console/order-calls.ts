@@ -65,7 +65,7 @@ export const orderEventSchema = z.object({
 });
 
 export const consoleOrderDetailSchema = orderDetailSchema
-  .omit({ refund: true, serverTime: true })
+  .omit({ refund: true, exchange: true, serverTime: true })
   .extend({
     cinemaId: z.string().nullable(),
     cinemaName: z.string().nullable(),
@@ -97,4 +97,37 @@ export const consoleOrderRefundCall = defineCall({
     reason: z.string().trim().min(STAFF_REFUND_REASON_MIN).max(STAFF_REFUND_REASON_MAX),
   }),
   answer: consoleOrderDetailSchema,
+});
+
+/**
+ * Refunds WeChat did not pay back (issue 14): ABNORMAL (the buyer's bank card cancelled or frozen),
+ * CLOSED, or refused outright (`failed`). Managers and owners of the order's cinema see them, newest
+ * first, and open the order from here to act (call the buyer, refund by other means).
+ */
+export const refundsNeedingStaffStatuses = ['abnormal', 'closed', 'failed'] as const;
+
+export const abnormalRefundRowSchema = z.object({
+  outRefundNo: z.string(),
+  orderId: z.string(),
+  orderNo: z.string(),
+  kind: z.enum(orderKinds),
+  status: z.enum(refundsNeedingStaffStatuses),
+  /** Yuan. */
+  amount: z.number(),
+  reason: z.string(),
+  isAutomatic: z.boolean(),
+  cinemaName: z.string().nullable(),
+  phoneMasked: z.string().nullable(),
+  createdAt: z.string(),
+  /** When WeChat reported the outcome. */
+  updatedAt: z.string(),
+});
+export type AbnormalRefundRow = z.infer<typeof abnormalRefundRowSchema>;
+
+export const consoleAbnormalRefundsCall = defineCall({
+  method: 'GET',
+  path: '/console/orders/abnormal-refunds',
+  isSignedIn: true,
+  query: pageQuery,
+  answer: pageAnswer(abnormalRefundRowSchema),
 });

@@ -4,6 +4,7 @@ import {
   describeOrderEvent,
   orderEventReasons,
   refundedByStaff,
+  seatsMovedByStaff,
 } from './order-events.js';
 
 describe('order event reasons in the reader’s language', () => {
@@ -24,6 +25,16 @@ describe('order event reasons in the reader’s language', () => {
     );
     expect(describeOrderEvent(refundedByStaff('manager', ''), 'en')).toBe(
       'Refunded by staff manager',
+    );
+  });
+
+  it('says which seats staff moved the buyer between, and why', () => {
+    const reason = seatsMovedByStaff('manager', 'D1 → C1, D2 → C2', '座椅靠背损坏');
+    expect(describeOrderEvent(reason, 'zh')).toBe(
+      '员工 manager 调整座位：D1 → C1, D2 → C2（座位损坏：座椅靠背损坏）',
+    );
+    expect(describeOrderEvent(reason, 'en')).toBe(
+      'Seats moved by staff manager: D1 → C1, D2 → C2 (broken seat: 座椅靠背损坏)',
     );
   });
 

@@ -20,12 +20,16 @@ export const orderEventReasons = {
   deadlinePassedStockGone: 'payment deadline passed (stock taken over)',
   paidTooLate: 'payment arrived after the hold expired',
   refundedByUser: 'refunded by the user',
+  ticketExchanged: 'ticket exchanged for another show',
 } as const;
 
 /** Reasons with a name in them: `checked in by <username>`, `refunded by staff <username>: <why>`. */
 export const checkedInBy = (username: string) => `checked in by ${username}`;
 export const refundedByStaff = (username: string, why: string) =>
   `refunded by staff ${username}: ${why}`;
+/** Staff moved the order off a broken seat: `seats moved by staff <username>: D2 → C2 (<why>)`. */
+export const seatsMovedByStaff = (username: string, moves: string, why: string) =>
+  `seats moved by staff ${username}: ${moves} (${why})`;
 
 type Lang = 'zh' | 'en';
 type ReasonKey = keyof typeof orderEventReasons;
@@ -55,6 +59,10 @@ const texts: Record<ReasonKey, Record<Lang, string>> = {
     en: 'Paid after the hold expired: refunded automatically',
   },
   refundedByUser: { zh: '用户申请退款', en: 'Refunded at the moviegoer’s request' },
+  ticketExchanged: {
+    zh: '改签成功，已换新票',
+    en: 'Exchanged for another show; new ticket issued',
+  },
 };
 
 const byReason = new Map(
@@ -67,6 +75,13 @@ export function describeOrderEvent(reason: string, lang: Lang): string {
   if (key) return texts[key][lang];
   const checkIn = /^checked in by (.+)$/.exec(reason);
   if (checkIn) return lang === 'zh' ? `由 ${checkIn[1]} 核销` : `Checked in by ${checkIn[1]}`;
+  const moved = /^seats moved by staff ([^:]+): (.*) \((.*)\)$/s.exec(reason);
+  if (moved) {
+    const [, who, moves, why] = moved;
+    return lang === 'zh'
+      ? `员工 ${who} 调整座位：${moves}（座位损坏：${why}）`
+      : `Seats moved by staff ${who}: ${moves} (broken seat: ${why})`;
+  }
   const staffRefund = /^refunded by staff ([^:]+): ?(.*)$/s.exec(reason);
   if (staffRefund) {
     const [, who, why] = staffRefund;

@@ -9,6 +9,7 @@ const userColumns = [
   'users.avatar_url',
   'users.phone',
   'users.pay_password_hash',
+  'users.pay_password_locked_until',
   'users.created_at',
 ] as const;
 

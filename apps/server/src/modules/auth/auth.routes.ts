@@ -15,6 +15,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     // Codes are guessable only by brute force; keep that slow.
     { rateLimitPerMinute: 30 },
   );
-  bindCall(app, deps, getUserInfoCall, async ({ user }) => toUserInfo(user));
+  bindCall(app, deps, getUserInfoCall, async ({ user }) => toUserInfo(user, deps.clock.now()));
   bindCall(app, deps, logoutCall, async ({ user }) => signOut(deps, user));
 }

@@ -21,17 +21,24 @@ function toSignedInUser(row: Omit<UserRow, 'session_id'>, sessionId: string): Si
     avatarUrl: row.avatar_url,
     phone: row.phone,
     hasPayPassword: row.pay_password_hash !== null,
+    payPasswordLockedUntil: row.pay_password_locked_until,
     createdAt: row.created_at,
   };
 }
 
-export function toUserInfo(user: SignedInUser): UserInfo {
+/** A lock still running, as the user info says it (a lock that has run out is none). */
+function lockedUntil(until: Date | null | undefined, now: Date): string | null {
+  return until && until.getTime() > now.getTime() ? until.toISOString() : null;
+}
+
+export function toUserInfo(user: SignedInUser, now: Date): UserInfo {
   return {
     id: user.id,
     nickname: user.nickname,
     avatarUrl: user.avatarUrl,
     phone: user.phone,
     hasPayPassword: user.hasPayPassword,
+    payPasswordLockedUntil: lockedUntil(user.payPasswordLockedUntil, now),
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -81,7 +88,7 @@ export async function signIn(
     });
     return row;
   });
-  return { userInfo: toUserInfo(toSignedInUser(user, '')), token };
+  return { userInfo: toUserInfo(toSignedInUser(user, ''), now), token };
 }
 
 export async function signOut(deps: Pick<AppDeps, 'db' | 'clock'>, user: SignedInUser) {

@@ -164,6 +164,34 @@ export async function refundCardCharges(
   return credits;
 }
 
+/**
+ * Give back part of what an order charged to cards (a cheaper ticket exchange, decision 025):
+ * `amountFen` credited to the order's cards in ledger order, never more than a card was charged.
+ */
+export async function refundCardChargesPart(
+  trx: Transaction<Database>,
+  orderId: string,
+  amountFen: number,
+  reason: string,
+  clockNow?: Date,
+): Promise<CardDebit[]> {
+  const order = await cardsRepository.lockOrder(trx, orderId);
+  if (!order || amountFen <= 0) return [];
+  const outstanding = outstandingByCard(await cardsRepository.ledgerOfOrder(trx, orderId));
+  const credits: CardDebit[] = [];
+  let leftFen = amountFen;
+  for (const [cardId, card] of outstanding) {
+    const fen = Math.min(leftFen, card.chargedFen - card.heldFen);
+    if (fen <= 0) continue;
+    credits.push(await credit(trx, { ...card, cardId, orderId }, 'refund', fen, reason, clockNow));
+    leftFen -= fen;
+    if (leftFen === 0) break;
+  }
+  if (leftFen > 0)
+    throw new Error(`order ${orderId} has ${leftFen} fen less on cards than refunded`);
+  return credits;
+}
+
 /** Cards whose cached balance differs from the sum of their ledger rows: empty when all agree. */
 export async function rebuildBalanceCheck(
   db: Kysely<Database> | Transaction<Database>,

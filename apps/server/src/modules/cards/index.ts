@@ -3,12 +3,14 @@
  * call inside their own transaction. Other modules import only from here.
  */
 export { registerCardsRoutes } from './cards.routes.js';
+export { registerCardsConsoleRoutes } from './cards.console.routes.js';
 export { registerPayPasswordRoutes } from './pay-password.routes.js';
 export {
   chargeCards,
   commitCardHold,
   releaseCardHold,
   refundCardCharges,
+  refundCardChargesPart,
   rebuildBalanceCheck,
   type CardDebit,
   type ChargeCardsInput,

@@ -4,7 +4,15 @@ import type { Executor } from '../../db/schema.js';
 export function findVoucher(db: Executor, siteId: string, cardNo: string) {
   return db
     .selectFrom('top_up_vouchers')
-    .select(['id', 'password_hash', 'card_type', 'amount_fen', 'used_at'])
+    .select([
+      'id',
+      'password_hash',
+      'card_type',
+      'amount_fen',
+      'used_at',
+      'voided_at',
+      'expires_at',
+    ])
     .where('site_id', '=', siteId)
     .where('card_no', '=', cardNo)
     .executeTakeFirst();
@@ -50,7 +58,10 @@ export async function recordFailure(
     .execute();
 }
 
-/** Mark the voucher used, once: the `used_at is null` guard makes a second use find nothing. */
+/**
+ * Mark the voucher used, once: the guards make a second use, a voided or an expired voucher find
+ * nothing (a void and a use of one voucher serialise on its row).
+ */
 export function claimVoucher(
   db: Executor,
   claim: { voucherId: string; userId: string; cardId: string; at: Date },
@@ -60,6 +71,8 @@ export function claimVoucher(
     .set({ used_at: claim.at, used_by: claim.userId, card_id: claim.cardId })
     .where('id', '=', claim.voucherId)
     .where('used_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', claim.at)]))
     .returning(['amount_fen'])
     .executeTakeFirst();
 }
@@ -83,10 +96,10 @@ export function findCardForType(db: Executor, siteId: string, userId: string, ca
     .executeTakeFirst();
 }
 
-export function cardTypeName(db: Executor, siteId: string, cardType: string) {
+export function cardTypeOf(db: Executor, siteId: string, cardType: string) {
   return db
     .selectFrom('card_types')
-    .select('name')
+    .select(['name', 'pays_for'])
     .where('site_id', '=', siteId)
     .where('code', '=', cardType)
     .executeTakeFirst();

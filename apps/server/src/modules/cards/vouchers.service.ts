@@ -5,14 +5,14 @@ import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
 import * as cardsRepository from './cards.repository.js';
-import { DECOY_HASH, verifySecret } from './password-hash.js';
+import { verifyVoucherPassword } from './voucher-secret.js';
 import * as vouchersRepository from './vouchers.repository.js';
 
 /** Failed voucher tries allowed per user, and per voucher number, in the window. */
 export const VOUCHER_MAX_FAILURES = 5;
 export const VOUCHER_WINDOW_SECONDS = 15 * 60;
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'payPasswordPepper'>;
 
 /**
  * Spec §7 `expenseRecord/charging`: recharge with a top-up voucher. The value goes to the user's
@@ -29,12 +29,12 @@ export async function rechargeWithVoucher(
   const now = deps.clock.now();
   await assertNotThrottled(deps, user, cardNo, now);
 
-  // The slow hash runs outside any transaction; an unknown number costs the same time.
+  // The hash runs outside any transaction; an unknown number is compared against a decoy.
   const voucher = await vouchersRepository.findVoucher(deps.db, user.siteId, cardNo);
-  const isRight = await verifySecret(
+  const isRight = await verifyVoucherPassword(
+    deps.payPasswordPepper,
+    { siteId: user.siteId, cardNo, stored: voucher?.password_hash ?? null },
     body.password.trim(),
-    voucher?.password_hash ?? DECOY_HASH,
-    null,
   );
   if (!voucher || !isRight) {
     await vouchersRepository.recordFailure(deps.db, {
@@ -46,25 +46,28 @@ export async function rechargeWithVoucher(
     });
     throw new AppError('VOUCHER_INVALID');
   }
-  if (voucher.used_at) throw new AppError('VOUCHER_USED');
+  refuseUnredeemable(voucher, now);
 
   return deps.db.transaction().execute(async (trx) => {
     await vouchersRepository.lockUser(trx, user.id);
-    let card = await vouchersRepository.findCardForType(
-      trx,
-      user.siteId,
-      user.id,
-      voucher.card_type,
-    );
+    // A card holds what its type pays for ('film', 'goods', 'general'), as payments match it.
+    const type = await vouchersRepository.cardTypeOf(trx, user.siteId, voucher.card_type);
+    const paysFor = type?.pays_for ?? voucher.card_type;
+    let card = await vouchersRepository.findCardForType(trx, user.siteId, user.id, paysFor);
     const isNewCard = !card;
-    card ??= await openCard(trx, user, voucher.card_type, now);
+    card ??= await openCard(trx, user, { name: type?.name ?? paysFor, paysFor }, now);
     const claimed = await vouchersRepository.claimVoucher(trx, {
       voucherId: voucher.id,
       userId: user.id,
       cardId: card.id,
       at: now,
     });
-    if (!claimed) throw new AppError('VOUCHER_USED');
+    if (!claimed) {
+      // Used, voided or expired since it was read: say which.
+      const current = await vouchersRepository.findVoucher(trx, user.siteId, cardNo);
+      if (current) refuseUnredeemable(current, now);
+      throw new AppError('VOUCHER_USED');
+    }
     const balanceAfterFen = await cardsRepository.moveBalance(trx, card.id, claimed.amount_fen);
     if (balanceAfterFen === undefined) throw new Error(`card ${card.id} vanished`);
     await cardsRepository.appendLedger(trx, {
@@ -92,6 +95,17 @@ export async function rechargeWithVoucher(
   });
 }
 
+function refuseUnredeemable(
+  voucher: { used_at: Date | null; voided_at: Date | null; expires_at: Date | null },
+  now: Date,
+): void {
+  if (voucher.used_at) throw new AppError('VOUCHER_USED');
+  if (voucher.voided_at) throw new AppError('VOUCHER_NOT_REDEEMABLE', { problem: 'voided' });
+  if (voucher.expires_at && voucher.expires_at <= now) {
+    throw new AppError('VOUCHER_NOT_REDEEMABLE', { problem: 'expired' });
+  }
+}
+
 async function assertNotThrottled(deps: Deps, user: SignedInUser, cardNo: string, now: Date) {
   const since = addSeconds(now, -VOUCHER_WINDOW_SECONDS);
   const lists = await vouchersRepository.recentFailures(deps.db, {
@@ -116,18 +130,17 @@ async function assertNotThrottled(deps: Deps, user: SignedInUser, cardNo: string
 async function openCard(
   trx: Parameters<typeof vouchersRepository.insertCard>[0],
   user: SignedInUser,
-  cardType: string,
+  type: { name: string; paysFor: string },
   now: Date,
 ) {
-  const type = await vouchersRepository.cardTypeName(trx, user.siteId, cardType);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const digits = Array.from({ length: 14 }, () => randomInt(10)).join('');
     const card = await vouchersRepository.insertCard(trx, {
       siteId: user.siteId,
       userId: user.id,
       cardNo: `66${digits}`,
-      name: type?.name ?? cardType,
-      cardType,
+      name: type.name,
+      cardType: type.paysFor,
       at: now,
     });
     if (card) return card;

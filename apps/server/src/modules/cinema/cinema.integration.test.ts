@@ -76,6 +76,29 @@ describeOnEachDatabase('cinemas, films and shows', (kind) => {
       expect(wildcard.body.data.total).toBe(0);
     });
 
+    it('finds cinemas by a tag, a hall name or a show format, as the search hint suggests', async () => {
+      const namesFor = async (keyword: string) =>
+        (
+          await call<CinemaList>(t.app, {
+            url: `/api/cinema/list?keyword=${encodeURIComponent(keyword)}`,
+          })
+        ).body.data.list
+          .map((cinema) => cinema.name)
+          .sort();
+      // Tags: IMAX at 人民广场 and 陆家嘴; 激光放映 only at 陆家嘴; lower case finds them too.
+      expect(await namesFor('IMAX')).toEqual(
+        ['星幕影城（人民广场店）', '星幕影城（陆家嘴店）'].sort(),
+      );
+      expect(await namesFor('imax')).toHaveLength(2);
+      expect(await namesFor('激光')).toEqual(['星幕影城（陆家嘴店）']);
+      // 杜比: two by the tag 杜比全景声, the third by its hall 杜比巨幕厅.
+      expect(await namesFor('杜比')).toHaveLength(3);
+      expect(await namesFor('杜比巨幕')).toEqual(['星幕影城（陆家嘴店）']);
+      // A format no tag or hall names: every demo cinema has 3D shows still to come.
+      expect(await namesFor('3D')).toHaveLength(3);
+      expect(await namesFor('4DX')).toEqual([]);
+    });
+
     it('pages with pageNum and pageSize', async () => {
       const first = await call<CinemaList>(t.app, { url: '/api/cinema/list?pageNum=1&pageSize=2' });
       expect(first.body.data).toMatchObject({ total: 3, hasMore: true, pageNum: 1, pageSize: 2 });

@@ -5,12 +5,41 @@ import type { Executor } from '../../db/schema.js';
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export function listCinemas(db: Executor, siteId: string, keyword?: string) {
+/**
+ * A keyword finds a cinema by its name, address or tags ("IMAX", "杜比全景声", "激光放映"), a hall's
+ * name ("杜比巨幕厅") or the format of a show still to come ("3D").
+ */
+export function listCinemas(
+  db: Executor,
+  siteId: string,
+  keyword: string | undefined,
+  showsAfter: Date,
+) {
   let query = db.selectFrom('cinemas').selectAll().where('site_id', '=', siteId);
   if (keyword) {
     const pattern = likePattern(keyword);
     query = query.where((eb) =>
-      eb.or([eb('name', 'ilike', pattern), eb('address', 'ilike', pattern)]),
+      eb.or([
+        eb('name', 'ilike', pattern),
+        eb('address', 'ilike', pattern),
+        sql<boolean>`exists (select 1 from unnest(cinemas.tags) as tag where tag ilike ${pattern})`,
+        eb.exists(
+          eb
+            .selectFrom('halls')
+            .select(sql`1`.as('one'))
+            .whereRef('halls.cinema_id', '=', 'cinemas.id')
+            .where('halls.name', 'ilike', pattern),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('shows')
+            .select(sql`1`.as('one'))
+            .whereRef('shows.cinema_id', '=', 'cinemas.id')
+            .where('shows.start_at', '>', showsAfter)
+            .where('shows.cancelled_at', 'is', null)
+            .where(sql<string>`shows.format::text`, 'ilike', pattern),
+        ),
+      ]),
     );
   }
   return query.orderBy('name').execute();

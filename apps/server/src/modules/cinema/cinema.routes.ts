@@ -9,9 +9,11 @@ import {
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
+import { sendStoredImage } from '../../lib/uploaded-image.js';
 import { sendError } from '../../plugins/error-handler.js';
 import * as cinemaService from './cinema.service.js';
 import { findUploadedPoster } from './console-films.service.js';
+import { svgToPng } from '../../lib/svg-png.js';
 import { posterSvg } from './poster.js';
 
 export function registerCinemaRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -35,21 +37,24 @@ export function registerCinemaRoutes(app: FastifyInstance, deps: AppDeps): void 
   );
 
   // An image for <img src>: no site header, no envelope; films are found by their unique id.
+  // `{id}.png` is the same poster for WeChat's share thumbnails (no SVG there): an uploaded PNG or
+  // JPEG as it is, otherwise the drawn poster rendered to PNG.
   app.get<{ Params: { file: string } }>('/api/film/poster/:file', async (request, reply) => {
-    const filmId = request.params.file.replace(/\.svg$/, '');
+    const isPng = request.params.file.endsWith('.png');
+    const filmId = request.params.file.replace(/\.(svg|png)$/, '');
     const film = await cinemaService.findPosterFilm(deps.db, filmId);
     if (!film) return sendError(request, reply, 'NOT_FOUND', { what: '海报', whatEn: 'Poster' });
     // An uploaded poster wins over the drawn one; the URL stays the same (posterUrl), so browsers
     // revalidate after a few minutes and a new upload shows without a new link.
     const uploaded = await findUploadedPoster(deps.db, film.id);
-    if (uploaded) {
-      const etag = `"${uploaded.sha256}"`;
-      reply
+    if (uploaded && (!isPng || uploaded.content_type !== 'image/webp')) {
+      return sendStoredImage(request, reply, uploaded);
+    }
+    if (isPng) {
+      return reply
+        .header('content-type', 'image/png')
         .header('cache-control', 'public, max-age=300')
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.header('content-type', uploaded.content_type).send(Buffer.from(uploaded.bytes));
+        .send(svgToPng(posterSvg(film)));
     }
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')

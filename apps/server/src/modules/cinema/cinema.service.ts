@@ -40,7 +40,7 @@ export async function listCinemas(
   const near = nearOf(query);
   const now = deps.clock.now();
   const [rows, minPrices] = await Promise.all([
-    cinemaRepository.listCinemas(deps.db, site.id, query.keyword || undefined),
+    cinemaRepository.listCinemas(deps.db, site.id, query.keyword || undefined, now),
     cinemaRepository.minPricesByCinema(deps.db, site.id, now),
   ]);
   const minFen = new Map(minPrices.map((row) => [row.cinema_id, Number(row.min_fen)]));

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { filmPosterPath, type CallAnswer } from '@marquee/contracts';
 import {
-  POSTER_MAX_BYTES,
-  posterTypeOf,
   type ConsoleFilm,
   type consoleFilmCreateCall,
   type consoleFilmListCall,
@@ -13,6 +11,7 @@ import type { z } from 'zod';
 import type { AppDeps, SignedInStaff } from '../../app-deps.js';
 import type { Executor, FilmsTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { readUploadedImage } from '../../lib/uploaded-image.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
@@ -106,12 +105,10 @@ export async function uploadPoster(
   staff: SignedInStaff,
   body: { filmId: string; dataBase64: string },
 ): Promise<ConsoleFilm> {
-  const bytes = decodeBase64(body.dataBase64);
-  if (bytes.length > POSTER_MAX_BYTES)
-    throw new AppError('POSTER_REFUSED', { problem: 'tooLarge' });
-  const contentType = posterTypeOf(bytes);
-  if (!contentType) throw new AppError('POSTER_REFUSED', { problem: 'type' });
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const { bytes, contentType, sha256 } = readUploadedImage(
+    body.dataBase64,
+    (problem) => new AppError('POSTER_REFUSED', { problem }),
+  );
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const film = isUuid(body.filmId)
@@ -139,13 +136,6 @@ export async function uploadPoster(
 export async function findUploadedPoster(db: Executor, filmId: string) {
   if (!isUuid(filmId)) return undefined;
   return scheduleRepository.findPoster(db, filmId);
-}
-
-function decodeBase64(text: string): Buffer {
-  const clean = text.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean))
-    throw new AppError('POSTER_REFUSED', { problem: 'type' });
-  return Buffer.from(clean, 'base64');
 }
 
 async function refuseTakenTitle(trx: Executor, siteId: string, title: string) {

@@ -266,6 +266,8 @@ export async function listOrderIdsToSettle(db: Executor, showId: string): Promis
     .select('orders.id')
     .distinct()
     .where('film_order_seats.show_id', '=', showId)
+    // Seats still held or sold: an order exchanged away from this show (改签) is not settled.
+    .where('film_order_seats.state', 'in', ['held', 'sold'])
     .where('orders.status', 'in', ['ticketed', 'pending_payment'])
     .orderBy('orders.id')
     .execute();
@@ -277,6 +279,8 @@ export async function countOrderSeats(db: Executor, orderId: string): Promise<nu
     .selectFrom('film_order_seats')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('order_id', '=', orderId)
+    // Seats staff moved the order off (0016) are not its seats.
+    .where('moved_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -2,8 +2,10 @@ import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { findShowInfos } from '../cinema/index.js';
 import type { KindDetail, KindSummary, OrderKindSteps, OrderRow } from '../orders/index.js';
+import { exchangeHistory } from './film-order-exchange.js';
 import { getFilmOrderView } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
+import { listMovesOfOrder } from './seat-blocks.repository.js';
 
 /**
  * What a film order's transitions do to its seats, and how order pages show it: the steps the
@@ -55,10 +57,23 @@ export const filmOrderSteps: OrderKindSteps = {
   async detail(db: Executor, order: OrderRow): Promise<KindDetail> {
     const view = await getFilmOrderView(db, order.id);
     if (!view) throw new Error(`film order ${order.id} has no seats or no show`);
+    const moves = await listMovesOfOrder(db, order.id);
+    const seatChanges = moves.map((move) => ({
+      fromLabel: move.from_label,
+      toLabel: move.to_label,
+      reason: move.reason,
+      changedAt: move.moved_at.toISOString(),
+    }));
     return {
-      film: { showInfo: view.showInfo, cinemaInfo: view.cinemaInfo, seats: view.seats },
+      film: {
+        showInfo: view.showInfo,
+        cinemaInfo: view.cinemaInfo,
+        seats: view.seats,
+        seatChanges,
+      },
       store: null,
       startAt: view.showInfo.startAt,
+      exchanges: await exchangeHistory(db, order.site_id, order.id),
     };
   },
 };

@@ -27,8 +27,14 @@ export async function getFilmOrderView(
   if (!isUuid(orderId)) return null;
   const order = await filmOrderRepository.findFilmOrder(db, orderId);
   if (!order) return null;
-  const seats = await filmOrderRepository.listOrderSeats(db, order.id);
-  const showId = seats[0]?.show_id;
+  const allSeats = await filmOrderRepository.listOrderSeats(db, order.id);
+  // The order is for the show of its latest seats: an exchange left the old ones released.
+  const latest = allSeats.reduce<(typeof allSeats)[number] | undefined>(
+    (last, seat) => (last === undefined || seat.id > last.id ? seat : last),
+    undefined,
+  );
+  const showId = latest?.show_id;
+  const seats = allSeats.filter((seat) => seat.show_id === showId);
   const layout = showId ? await findShowWithLayout(db, order.site_id, showId) : undefined;
   if (!layout) return null;
   return viewOf(order, layout.show, seats, now);

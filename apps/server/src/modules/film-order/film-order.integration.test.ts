@@ -358,6 +358,29 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       expect(stateOf(await seatMap(t, showId), 'A9')).toBe('sold');
     });
 
+    it('points to the paid order when the pending one was paid meanwhile, for its owner only', async () => {
+      const showId = await freshShow('1号厅');
+      const held = await hold(t, alice, showId, ['C3', 'C4']);
+      const pendingFor = (token: string) =>
+        call<{ order: FilmOrder | null; paidOrderId: string | null }>(t.app, {
+          url: `/api/filmOrder/pending?showId=${showId}`,
+          token,
+        });
+      expect((await pendingFor(alice)).body.data.paidOrderId).toBeNull();
+      await t.db.transaction().execute(async (trx) => {
+        await recordWholePaymentForTest(trx, held.body.data.id);
+        await trx
+          .updateTable('orders')
+          .set({ status: 'paid' })
+          .where('id', '=', held.body.data.id)
+          .execute();
+        await filmOrderSteps.sell(trx, held.body.data.id);
+      });
+      const paid = await pendingFor(alice);
+      expect(paid.body.data).toEqual({ order: null, paidOrderId: held.body.data.id });
+      expect((await pendingFor(bob)).body.data).toEqual({ order: null, paidOrderId: null });
+    });
+
     it('answers no pending order for a show without one', async () => {
       const showId = await freshShow('1号厅');
       const { body } = await call<{ order: FilmOrder | null }>(t.app, {

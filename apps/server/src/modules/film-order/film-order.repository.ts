@@ -27,6 +27,33 @@ export function listPendingOrdersForShow(db: Executor, userId: string, showId: s
   return pendingOrdersForShow(db, userId, showId).execute();
 }
 
+/** The user's latest film order of this show that was paid (its ticket issued or used since). */
+export function findLatestPaidOrderForShow(
+  db: Executor,
+  siteId: string,
+  userId: string,
+  showId: string,
+) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('site_id', '=', siteId)
+    .where('kind', '=', 'film')
+    .where('status', 'in', ['paid', 'ticketed', 'used'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('film_order_seats')
+          .select(sql`1`.as('one'))
+          .whereRef('film_order_seats.order_id', '=', 'orders.id')
+          .where('film_order_seats.show_id', '=', showId),
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
 /**
  * The whole hold in one statement (`hold_film_seats`, migration 0013): the user's previous unpaid
  * order for the show and expired holds on these seats give way, the order, its first event and
@@ -80,23 +107,33 @@ export async function holdSeats(
 
 /**
  * What seat maps and the seat rules need of a show's availability, in one query: the sold seats,
- * the seats held until after `now` with their holder, and the show's availability version (the
- * last change of any of its seats; 0 before the first).
+ * the seats held until after `now` with their holder, the seats staff blocked (broken for this
+ * show, 0016), and the show's availability version (the last change of any of its seats or
+ * blocks; 0 before the first).
  */
 export async function readTakenSeats(db: Executor, showId: string, now: Date) {
   const { rows } = await sql<{
     version: number | null;
     sold: string[];
     held: [seatId: string, userId: string][];
+    blocked: string[];
   }>`
-    select (select max(version) from film_order_seats where show_id = ${showId}) as version,
+    select greatest((select max(version) from film_order_seats where show_id = ${showId}),
+                    (select max(version) from show_seat_blocks where show_id = ${showId})) as version,
            coalesce(json_agg(f.seat_id) filter (where f.state = 'sold'), '[]') as sold,
            coalesce(json_agg(json_build_array(f.seat_id, o.user_id))
-                      filter (where f.state = 'held' and f.hold_expires_at > ${now}), '[]') as held
+                      filter (where f.state = 'held' and f.hold_expires_at > ${now}), '[]') as held,
+           (select coalesce(json_agg(b.seat_id), '[]') from show_seat_blocks b
+             where b.show_id = ${showId} and b.unblocked_at is null) as blocked
     from film_order_seats f join orders o on o.id = f.order_id
     where f.show_id = ${showId} and f.state in ('held', 'sold')`.execute(db);
   const row = rows[0]!;
-  return { version: Number(row.version ?? 0), sold: row.sold, held: row.held };
+  return {
+    version: Number(row.version ?? 0),
+    sold: row.sold,
+    held: row.held,
+    blocked: row.blocked,
+  };
 }
 export type TakenSeats = Awaited<ReturnType<typeof readTakenSeats>>;
 
@@ -129,12 +166,13 @@ export function countSeatsByState(db: Executor, orderId: string) {
     .execute();
 }
 
-/** An order's seats with their labels, in label order. */
+/** An order's seats with their labels, in label order (not those staff moved it off, 0016). */
 export function listOrderSeats(db: Executor, orderId: string) {
   return db
     .selectFrom('film_order_seats')
     .innerJoin('seats', 'seats.id', 'film_order_seats.seat_id')
     .select([
+      'film_order_seats.id',
       'film_order_seats.seat_id',
       'film_order_seats.show_id',
       'film_order_seats.price_fen',
@@ -146,6 +184,7 @@ export function listOrderSeats(db: Executor, orderId: string) {
       'seats.x',
     ])
     .where('film_order_seats.order_id', '=', orderId)
+    .where('film_order_seats.moved_at', 'is', null)
     .orderBy('seats.y')
     .orderBy('seats.x')
     .execute();
@@ -160,13 +199,18 @@ export function findFilmOrder(db: Executor, orderId: string) {
     .executeTakeFirst();
 }
 
-/** The show each of these orders holds seats of (an order's seats are all of one show). */
+/**
+ * The show each of these orders is for: its latest seats' (an exchanged order also has the
+ * released seats of the show it left, decision 025).
+ */
 export function listShowIdsOfOrders(db: Executor, orderIds: readonly string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('film_order_seats')
     .select(['order_id', 'show_id'])
-    .distinct()
+    .distinctOn('order_id')
     .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('id', 'desc')
     .execute();
 }

@@ -1,7 +1,9 @@
 import {
   checkSeatSelection,
+  type CallAnswer,
   orderEventReasons,
   type FilmOrder,
+  type pendingFilmOrderCall,
   type RuleLayout,
   type RuleSeat,
 } from '@marquee/contracts';
@@ -95,6 +97,7 @@ export async function createFilmOrder(
     status: 'pending_payment',
     cinema_id: layout.show.cinema_id,
     amount_fen: held.amountFen,
+    discount_fen: 0,
     phone: null,
     pay_deadline_at: held.holdExpiresAt,
     paid_at: null,
@@ -158,14 +161,21 @@ export async function getPendingFilmOrder(
   site: SiteRow,
   user: SignedInUser,
   showId: string,
-): Promise<{ order: FilmOrder | null }> {
+): Promise<CallAnswer<typeof pendingFilmOrderCall>> {
   const now = deps.clock.now();
-  if (!isUuid(showId)) return { order: null };
+  if (!isUuid(showId)) return { order: null, paidOrderId: null };
   const orders = await filmOrderRepository.listPendingOrdersForShow(deps.db, user.id, showId);
   const running = orders.find(
     (order) => order.site_id === site.id && order.pay_deadline_at.getTime() > now.getTime(),
   );
-  return { order: running ? await readOrder(deps.db, running.id, user, now) : null };
+  if (running) return { order: await readOrder(deps.db, running.id, user, now), paidOrderId: null };
+  const paid = await filmOrderRepository.findLatestPaidOrderForShow(
+    deps.db,
+    site.id,
+    user.id,
+    showId,
+  );
+  return { order: null, paidOrderId: paid?.id ?? null };
 }
 
 async function readOrder(
@@ -180,7 +190,7 @@ async function readOrder(
   return order;
 }
 
-async function checkRules(
+export async function checkRules(
   deps: Deps,
   layout: ShowWithLayout,
   user: SignedInUser,
@@ -194,6 +204,7 @@ async function checkRules(
   const takenIds = [
     ...taken.sold,
     ...taken.held.filter(([, holder]) => holder !== user.id).map(([seatId]) => seatId),
+    ...taken.blocked,
   ];
   const ruleLayout = ruleLayoutOf(layout.seats);
   const check = checkSeatSelection(ruleLayout, takenIds, seatIds, maxSeats);
@@ -243,7 +254,7 @@ function ruleLayoutOf(seats: ShowWithLayout['seats']): RuleLayout {
   return ruleLayout;
 }
 
-function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
+export function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
   return new AppError('SEAT_RULE_VIOLATION', {
     hint: `座位 ${label} 暂不可售，请选择其他座位`,
     hintEn: `Seat ${label} is not for sale. Choose another seat.`,
@@ -251,16 +262,16 @@ function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
   });
 }
 
-function showNotOnSale(showId: string) {
+export function showNotOnSale(showId: string) {
   return new AppError('SHOW_NOT_ON_SALE', { showId });
 }
 
 /** When online sales of a show close: the site's margin before the start (0021). */
-function salesCloseAt(startAt: Date | string, settings: SiteSettings): Date {
+export function salesCloseAt(startAt: Date | string, settings: SiteSettings): Date {
   return addSeconds(new Date(startAt), -settings.salesCloseMinutes * 60);
 }
 
-function salesClosed(showId: string, settings: SiteSettings) {
+export function salesClosed(showId: string, settings: SiteSettings) {
   return new AppError('SHOW_SALES_CLOSED', {
     showId,
     salesCloseMinutes: settings.salesCloseMinutes,

@@ -3,6 +3,7 @@
  * runs for a film order (sell or release its seats, show it on order pages).
  */
 export { registerFilmOrderRoutes } from './film-order.routes.js';
+export { registerFilmOrderConsoleRoutes } from './film-order.console.routes.js';
 export type { SeatStreamLimits } from './seat-stream.routes.js';
 export { filmOrderSteps } from './film-order-kind.js';
 export {
@@ -14,3 +15,11 @@ export {
   getFilmOrderView,
   type FilmOrderView,
 } from './film-order-view.js';
+export {
+  /** The film side of a ticket exchange (改签); the use case is payment's exchangeFilmOrder. */
+  checkExchangeChoice,
+  currentShowIdOf,
+  hasExchange,
+  moveOrderSeats,
+  recordExchange,
+} from './film-order-exchange.js';

@@ -56,6 +56,8 @@ export function seatStatesOf(layout: ShowWithLayout, taken: filmOrderRepository.
   const states = new Map<string, SeatState>();
   for (const seatId of taken.sold) states.set(seatId, 'sold');
   for (const [seatId] of taken.held) states.set(seatId, 'held');
+  // A seat broken for this show is out of sale whoever had it (staff move its buyer).
+  for (const seatId of taken.blocked) states.set(seatId, 'unavailable');
   return (seat: ShowWithLayout['seats'][number]): SeatState =>
     seat.kind === 'unavailable' ? 'unavailable' : (states.get(seat.id) ?? 'available');
 }

@@ -162,7 +162,7 @@ describeOnEachDatabase('subscription notices from the outbox', (kind) => {
     await subscribe(user.token, ['paid']);
     fake.subscribe(user.openid, PAID_TEMPLATE);
     const order = await buyTickets(user);
-    fake.failNext(BIZSEND_PATH, 503, 'hang');
+    fake.setFault({ kind: 'error', status: 503, path: /bizsend$/, times: 1 });
 
     await sendDueNotices(worker);
     let [row] = await outboxOf(order.id);
@@ -174,6 +174,7 @@ describeOnEachDatabase('subscription notices from the outbox', (kind) => {
     expect((await outboxOf(order.id))[0]!.attempts).toBe(1);
 
     clock.advance(30);
+    fake.setFault({ kind: 'hang', path: /bizsend$/, times: 1 });
     await sendDueNotices(worker); // no answer: the client's timeout
     [row] = await outboxOf(order.id);
     expect(row).toMatchObject({ state: 'pending', attempts: 2 });

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderKind, OrderSummary } from '@marquee/contracts';
+import type { OrderDetail, OrderExchange, OrderKind, OrderSummary } from '@marquee/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { SignedInStaff, SiteRow } from '../../app-deps.js';
@@ -11,6 +11,8 @@ export type KindSummary = Pick<OrderSummary, 'title' | 'subtitle' | 'posterUrl' 
 export type KindDetail = Pick<OrderDetail, 'film' | 'store'> & {
   /** When what was bought takes place (a film's show), for the refund window; null: no limit. */
   startAt: string | null;
+  /** The order's exchanges (改签, film orders only; decision 025); undefined: kind has none. */
+  exchanges?: OrderExchange[];
 };
 
 /**

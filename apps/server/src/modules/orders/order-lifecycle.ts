@@ -27,6 +27,19 @@ export function findOrder(db: Executor, orderId: string): Promise<OrderRow | und
   return ordersRepository.findById(db, orderId);
 }
 
+/**
+ * Re-price an unpaid order for its coupon: `amount_fen` stays what must be paid, `discount_fen`
+ * the coupon's part (their sum is the price before the coupon). The caller holds the order lock.
+ */
+export async function setOrderDiscount(
+  trx: Executor,
+  orderId: string,
+  amountFen: number,
+  discountFen: number,
+): Promise<void> {
+  await ordersRepository.setDiscount(trx, orderId, amountFen, discountFen);
+}
+
 /** The buyer's phone, given while paying (a store order's counter may call it). */
 export async function setOrderPhone(trx: Executor, orderId: string, phone: string): Promise<void> {
   await ordersRepository.setPhone(trx, orderId, phone);
@@ -52,6 +65,23 @@ export async function transitionOrder(
     throw new AppError('ORDER_STATE_INVALID', { status: current?.status ?? 'missing', to });
   }
   await ordersRepository.insertEvent(trx, { orderId: order.id, from: order.status, to, reason });
+}
+
+/**
+ * A change to an order that keeps its status (staff moved its seats): one more event in its trail,
+ * from and to the status it has, with the reason its buyer reads. The caller holds the order's lock.
+ */
+export async function recordOrderChange(
+  trx: Executor,
+  order: { id: string; status: OrderStatus },
+  reason: string,
+): Promise<void> {
+  await ordersRepository.insertEvent(trx, {
+    orderId: order.id,
+    from: order.status,
+    to: order.status,
+    reason,
+  });
 }
 
 /** A new unpaid order with its first event, inside the caller's transaction. */
@@ -100,6 +130,30 @@ export async function fulfilPaidOrder(
   );
   await enqueueOrderNotice(trx, order.id, issued, now);
   return issued;
+}
+
+/**
+ * Inside the exchange transaction (which locked the order and moved its seats): a ticketed order
+ * gets a new ticket code and its new price; the old code no longer admits. The event trail records
+ * it as ticketed → ticketed. Answers the new code.
+ */
+export async function reissueTicket(
+  trx: Executor,
+  order: OrderRow,
+  change: { amountFen: number; now: Date },
+): Promise<string> {
+  const code = await newOrderCode(trx, order.site_id, order.kind);
+  const isDone = await ordersRepository.reissueTicket(trx, order.id, { ...change, code });
+  if (!isDone || order.status !== 'ticketed') {
+    throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'ticketed' });
+  }
+  await ordersRepository.insertEvent(trx, {
+    orderId: order.id,
+    from: 'ticketed',
+    to: 'ticketed',
+    reason: orderEventReasons.ticketExchanged,
+  });
+  return code;
 }
 
 /** Expiry, cancel or refund, after the transition: what the orders held is free for others again. */

@@ -1,9 +1,11 @@
 import {
+  exchangeAllowedUntil,
   fenToYuan,
   isRefundAllowed,
   orderQrContent,
   refundAllowedUntil,
   type OrderDetail,
+  type OrderExchange,
   type OrderKind,
   type OrderSummary,
 } from '@marquee/contracts';
@@ -100,14 +102,36 @@ export async function getOrderDetail(
   if (!order || order.user_id !== user.id || order.site_id !== user.siteId) {
     throw notFound('The order', '订单');
   }
-  const { startAt, ...part } = await stepsOf(order.kind).detail(deps.db, order);
+  const { startAt, exchanges, ...part } = await stepsOf(order.kind).detail(deps.db, order);
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
   return {
     ...orderFieldsOf(order, part, issuedCodeOf(site, order)),
     ...money,
     refund: refundWindowOf(site, order, startAt, now),
+    exchange: exchanges ? exchangeWindowOf(site, order, startAt, exchanges, now) : null,
     serverTime: now.toISOString(),
+  };
+}
+
+/**
+ * When a film order can be exchanged (改签, decision 025): once, while ticketed, until the site's
+ * exchangeCutoffMinutes before its show. The exchange use case checks the same again under lock.
+ */
+export function exchangeWindowOf(
+  site: SiteRow,
+  order: Pick<OrderRow, 'status'>,
+  startAt: string | null,
+  history: OrderExchange[],
+  now: Date,
+): NonNullable<OrderDetail['exchange']> {
+  if (!startAt) return { isAllowed: false, allowedUntil: null, history };
+  const until = exchangeAllowedUntil(new Date(startAt), siteSettings(site).exchangeCutoffMinutes);
+  return {
+    isAllowed:
+      order.status === 'ticketed' && history.length === 0 && now.getTime() <= until.getTime(),
+    allowedUntil: until.toISOString(),
+    history,
   };
 }
 

@@ -49,6 +49,35 @@ export async function updateStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A coupon's part of an unpaid order: what is paid and what is taken off (decision 024). */
+export function setDiscount(
+  trx: Executor,
+  orderId: string,
+  amountFen: number,
+  discountFen: number,
+) {
+  return trx
+    .updateTable('orders')
+    .set({ amount_fen: amountFen, discount_fen: discountFen })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A ticketed order's new code and price after an exchange; false when it is no longer ticketed. */
+export async function reissueTicket(
+  trx: Executor,
+  orderId: string,
+  change: { code: string; amountFen: number; now: Date },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ pickup_code: change.code, amount_fen: change.amountFen, updated_at: change.now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'ticketed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function setPhone(trx: Executor, orderId: string, phone: string) {
   return trx.updateTable('orders').set({ phone }).where('id', '=', orderId).execute();
 }

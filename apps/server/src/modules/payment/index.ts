@@ -4,6 +4,7 @@
  * Other modules import only from here.
  */
 export { registerPaymentRoutes } from './payment.routes.js';
+export { registerPaymentConsoleRoutes } from './payment.console.routes.js';
 export { registerNotifyRoutes, NOTIFY_PATH } from './notify.routes.js';
 export { registerSandboxPayRoutes, SANDBOX_CONFIRM_PATH } from './sandbox-pay.routes.js';
 export { startPaymentSweep, sweepPayments } from './payment-sweep.js';

@@ -1,5 +1,5 @@
 import { fenToYuan } from '@marquee/contracts';
-import type { Executor } from '../../db/schema.js';
+import type { Executor, RefundStatus } from '../../db/schema.js';
 import type { OrderMoneyReader } from '../orders/index.js';
 import * as paymentRepository from './payment.repository.js';
 
@@ -22,7 +22,7 @@ export const paymentMoneyReader: OrderMoneyReader = {
         outRefundNo: refund.out_refund_no,
         method: refund.method,
         amount: fenToYuan(refund.amount_fen),
-        status: refund.status,
+        status: buyerRefundStatus(refund.status),
         isAutomatic: refund.is_automatic,
         reason: refund.reason,
         createdAt: refund.created_at.toISOString(),
@@ -30,3 +30,11 @@ export const paymentMoneyReader: OrderMoneyReader = {
     };
   },
 };
+
+/**
+ * The buyer's word for a refund: WeChat's ABNORMAL and CLOSED (waiting for staff, who see the
+ * exact state in the console) read as failed on the order page, as before 0022.
+ */
+function buyerRefundStatus(status: RefundStatus): 'pending' | 'succeeded' | 'failed' {
+  return status === 'abnormal' || status === 'closed' ? 'failed' : status;
+}

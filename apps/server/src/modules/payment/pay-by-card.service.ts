@@ -34,7 +34,8 @@ import { newOutTradeNo, supersedeLiveAttempt } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
 import { closeGivenUp, closeLiveAttemptFirst } from './provider-close.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
-import { notifyUrlFor, openWechatTransaction } from './wechat-prepay.js';
+import { notifyUrlFor } from './notify-url.js';
+import { openWechatTransaction } from './wechat-prepay.js';
 
 type Body = CallBody<typeof cardPayCall> & { phone?: string };
 type Deps = PaymentDeps & Pick<AppDeps, 'payPasswordPepper'>;

@@ -14,7 +14,8 @@ import * as paymentRepository from './payment.repository.js';
 import { closeGivenUp, closeLiveAttemptFirst } from './provider-close.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 import type { PaymentLog } from './payment-log.js';
-import { notifyUrlFor, openWechatTransaction } from './wechat-prepay.js';
+import { notifyUrlFor } from './notify-url.js';
+import { openWechatTransaction } from './wechat-prepay.js';
 
 /**
  * POST /api/wxpay/wechatPay: pay the whole order with WeChat Pay.

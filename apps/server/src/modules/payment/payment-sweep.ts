@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { startPeriodic } from '../../lib/periodic.js';
 import * as paymentRepository from './payment.repository.js';
 import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
-import { executeRefund } from './refund-execution.js';
+import { resolvePendingRefund } from './refund-execution.js';
 import { reconcileWithProvider } from './payment-status.service.js';
 import { closeGivenUp } from './provider-close.js';
 import { giveUpWechatPayment } from './settle.service.js';
@@ -19,7 +19,8 @@ const UNCLOSED_GRACE_MS = 60_000;
  * - WeChat payments we gave up (superseded, cancelled, failed) whose close WeChat never confirmed
  *   (unreachable at the time): closed now, and settled at once (an automatic refund) when WeChat
  *   says the user paid after all;
- * - refunds still pending (WeChat busy, PROCESSING): asked again, keyed by out_refund_no.
+ * - refunds still pending (WeChat busy, PROCESSING, no REFUND.* notice yet): looked up with WeChat's
+ *   refund query, and sent again only when WeChat never received them.
  */
 export async function sweepPayments(
   deps: PaymentDeps & Pick<AppDeps, 'sites'>,
@@ -55,7 +56,7 @@ export async function sweepPayments(
   }
   const refunds = await paymentRepository.listPendingRefunds(deps.db, BATCH);
   for (const refund of refunds) {
-    await executeRefund(
+    await resolvePendingRefund(
       deps,
       await deps.sites.resolve(refund.site_code),
       refund.out_refund_no,

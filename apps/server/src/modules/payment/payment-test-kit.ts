@@ -196,6 +196,7 @@ export function sweepPaymentsNow(t: Pick<TestApp, 'db' | 'clock'>) {
     clock: t.clock,
     sites: createSiteResolver(t.db),
     wechat: createWechatDeps(),
+    publicOrigin: 'http://localhost:8080',
   };
   return sweepPayments(deps, silentLog);
 }

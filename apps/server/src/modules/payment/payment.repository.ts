@@ -1,6 +1,12 @@
 import type { Insertable } from 'kysely';
 import type { PaymentStatus } from '@marquee/contracts';
-import type { Executor, PaymentRefundsTable, PaymentsTable } from '../../db/schema.js';
+import type {
+  Executor,
+  PaymentRefundsTable,
+  PaymentsTable,
+  RefundSettledBy,
+  RefundStatus,
+} from '../../db/schema.js';
 
 /** SQL of payments, their refunds, idempotency keys and processed notifications. No rules. */
 
@@ -116,21 +122,29 @@ export function markProviderClosed(db: Executor, outTradeNo: string, at: Date) {
 
 /**
  * WeChat payments we gave up (cancelled, failed) whose transaction WeChat might still let the user
- * pay: a prepay id and no confirmed close, left alone at least since `before`.
+ * pay: no confirmed close (opened, or maybe opened: WeChat's answer lost), left alone since `before`.
  */
 export function listUnclosedGivenUpBefore(db: Executor, before: Date, limit: number) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('sites', 'sites.id', 'payments.site_id')
-    .select(['payments.id', 'payments.site_id', 'payments.out_trade_no', 'sites.code as site_code'])
-    .where('payments.method', '=', 'wechat')
-    .where('payments.status', 'in', ['cancelled', 'failed'])
-    .where('payments.prepay_id', 'is not', null)
-    .where('payments.provider_closed_at', 'is', null)
-    .where('payments.updated_at', '<', before)
-    .orderBy('payments.updated_at')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('payments')
+      .innerJoin('sites', 'sites.id', 'payments.site_id')
+      .select([
+        'payments.id',
+        'payments.site_id',
+        'payments.out_trade_no',
+        'sites.code as site_code',
+      ])
+      .where('payments.method', '=', 'wechat')
+      .where('payments.status', 'in', ['cancelled', 'failed'])
+      // Without a prepay id too: WeChat may have opened a transaction whose answer never reached us
+      // (a timeout); closing one it never opened answers ORDER_NOT_EXIST, which is recorded alike.
+      .where('payments.provider_closed_at', 'is', null)
+      .where('payments.updated_at', '<', before)
+      .orderBy('payments.updated_at')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** WeChat payments still pending past their expiry: the sweep's work list. */
@@ -153,9 +167,20 @@ export function insertRefund(trx: Executor, refund: Insertable<PaymentRefundsTab
   return trx
     .insertInto('payment_refunds')
     .values(refund)
-    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .onConflict((oc) => oc.columns(['payment_id', 'kind']).doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Fen of a payment given back or on the way back (a failed refund gave nothing). */
+export async function refundedFenOf(db: Executor, paymentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('fen'))
+    .where('payment_id', '=', paymentId)
+    .where('status', '<>', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.fen);
 }
 
 export function findRefundByPayment(db: Executor, paymentId: string) {
@@ -189,18 +214,28 @@ export function listPendingRefunds(db: Executor, limit: number) {
     .execute();
 }
 
+/** A pending (or abnormal) refund's outcome, once: answers whether this call changed it. */
 export async function finishRefund(
   trx: Executor,
   outRefundNo: string,
-  to: 'succeeded' | 'failed',
-  at: Date,
-  providerRefundId: string | null,
+  change: {
+    from: readonly RefundStatus[];
+    to: Exclude<RefundStatus, 'pending'>;
+    at: Date;
+    providerRefundId: string | null;
+    settledBy: RefundSettledBy;
+  },
 ): Promise<boolean> {
   const result = await trx
     .updateTable('payment_refunds')
-    .set({ status: to, updated_at: at, provider_refund_id: providerRefundId })
+    .set((eb) => ({
+      status: change.to,
+      updated_at: change.at,
+      provider_refund_id: eb.fn.coalesce(eb.val(change.providerRefundId), 'provider_refund_id'),
+      settled_by: eb.fn.coalesce('settled_by', eb.val(change.settledBy)),
+    }))
     .where('out_refund_no', '=', outRefundNo)
-    .where('status', '=', 'pending')
+    .where('status', 'in', change.from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -320,9 +355,50 @@ export function findRefundForExecution(db: Executor, outRefundNo: string) {
       'payment_refunds.amount_fen',
       'payment_refunds.reason',
       'payments.id as payment_id',
+      'payments.site_id',
       'payments.out_trade_no',
       'payments.amount_fen as total_fen',
     ])
     .where('payment_refunds.out_refund_no', '=', outRefundNo)
     .executeTakeFirst();
+}
+
+/** Refunds WeChat did not pay back, newest first, of a site (and of some cinemas unless null). */
+export async function pageRefundsNeedingStaff(
+  db: Executor,
+  filter: { siteId: string; cinemaIds: readonly string[] | null; limit: number; offset: number },
+) {
+  const base = db
+    .selectFrom('payment_refunds')
+    .innerJoin('orders', 'orders.id', 'payment_refunds.order_id')
+    .leftJoin('cinemas', 'cinemas.id', 'orders.cinema_id')
+    .where('orders.site_id', '=', filter.siteId)
+    .where('payment_refunds.status', 'in', ['abnormal', 'closed', 'failed'])
+    .$if(filter.cinemaIds !== null, (query) =>
+      query.where('orders.cinema_id', 'in', [...filter.cinemaIds!]),
+    );
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'payment_refunds.out_refund_no',
+        'payment_refunds.status',
+        'payment_refunds.amount_fen',
+        'payment_refunds.reason',
+        'payment_refunds.is_automatic',
+        'payment_refunds.created_at',
+        'payment_refunds.updated_at',
+        'orders.id as order_id',
+        'orders.order_no',
+        'orders.kind',
+        'orders.phone',
+        'cinemas.name as cinema_name',
+      ])
+      .orderBy('payment_refunds.updated_at', 'desc')
+      .orderBy('payment_refunds.out_refund_no')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }

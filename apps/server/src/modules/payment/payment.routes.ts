@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   cancelPaymentCall,
   cardPayCall,
+  exchangeFilmOrderCall,
   paymentStatusCall,
   refundOrderCall,
   wechatPayCall,
@@ -11,6 +12,7 @@ import { bindCall } from '../../plugins/calls.js';
 import { publicOriginOf } from '../site/index.js';
 import { payByCard } from './pay-by-card.service.js';
 import { payByWechat } from './pay-by-wechat.service.js';
+import { exchangeFilmOrder } from './exchange.service.js';
 import { cancelPayment, getPaymentStatus } from './payment-status.service.js';
 import { refundOrder } from './refund.service.js';
 
@@ -53,6 +55,13 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     deps,
     refundOrderCall,
     ({ site, user, body, request }) => refundOrder(deps, site, user, body.orderId, request.log),
+    { rateLimitPerMinute: PAYING_PER_MINUTE },
+  );
+  bindCall(
+    app,
+    deps,
+    exchangeFilmOrderCall,
+    ({ site, user, body, request }) => exchangeFilmOrder(deps, site, user, body, request.log),
     { rateLimitPerMinute: PAYING_PER_MINUTE },
   );
 }

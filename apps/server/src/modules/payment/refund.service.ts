@@ -18,7 +18,12 @@ import { siteSettings, type SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
 import { movePayment } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
-import { executeRefund, outRefundNoFor, startUserRefund } from './refund-execution.js';
+import {
+  executeRefund,
+  outRefundNoFor,
+  remainingFenOf,
+  startUserRefund,
+} from './refund-execution.js';
 import type { PaymentLog } from './payment-log.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
 
@@ -215,12 +220,14 @@ async function refundMoneyIn(
   if (cardPaid.length > 0) {
     await refundCardCharges(trx, orderId, reason, now);
     for (const payment of cardPaid) {
+      const remainingFen = await remainingFenOf(trx, payment);
       await movePayment(trx, payment, 'refunded', now);
+      if (remainingFen <= 0) continue;
       await paymentRepository.insertRefund(trx, {
         out_refund_no: outRefundNoFor(payment),
         payment_id: payment.id,
         order_id: orderId,
-        amount_fen: payment.amount_fen,
+        amount_fen: remainingFen,
         status: 'succeeded',
         is_automatic: false,
         reason,

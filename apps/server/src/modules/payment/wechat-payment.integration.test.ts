@@ -246,7 +246,13 @@ describeOnEachDatabase('paying a film order with WeChat Pay (sandbox)', (kind) =
     t.clock.advance(16 * 60);
     try {
       const swept = await sweepPayments(
-        { db: t.db, clock: t.clock, sites: createSiteResolver(t.db), wechat: createWechatDeps() },
+        {
+          db: t.db,
+          clock: t.clock,
+          sites: createSiteResolver(t.db),
+          wechat: createWechatDeps(),
+          publicOrigin: 'http://localhost:8080',
+        },
         silent,
       );
       expect(swept.expired).toBeGreaterThanOrEqual(1);

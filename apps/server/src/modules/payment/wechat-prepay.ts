@@ -84,7 +84,3 @@ export async function openWechatTransaction(
     isSandbox: provider.mode === 'sandbox',
   };
 }
-
-export function notifyUrlFor(origin: string, site: Pick<SiteRow, 'code'>): string {
-  return `${origin}/api/wxpay/notify/${encodeURIComponent(site.code)}`;
-}

@@ -103,6 +103,14 @@ describeOnEachDatabase('SMS codes: binding a phone and resetting the pay passwor
       password: await encryptPassword(t, '364725'),
     });
     expect(locked.body.code).toBe(42207);
+    // The user info says so up front (the pay sheet then offers WeChat Pay and the reset).
+    const info = () =>
+      call<{ payPasswordLockedUntil: string | null }>(t.app, {
+        url: '/api/userInfo/getUserInfo',
+        token: user.token,
+      });
+    const lockedUntil = (await info()).body.data.payPasswordLockedUntil;
+    expect(Date.parse(lockedUntil!)).toBeGreaterThan(t.clock.now().getTime());
 
     expect((await post(user, SEND, { purpose: 'payPasswordReset' })).body.code).toBe(0);
     const code = await codeSentTo(user.phone);
@@ -110,6 +118,7 @@ describeOnEachDatabase('SMS codes: binding a phone and resetting the pay passwor
     expect(weak.body.code).toBe(42212);
     const reset = await post(user, RESET, { code, password: await encryptPassword(t, '907153') });
     expect(reset.body).toMatchObject({ code: 0, data: { hasPayPassword: true } });
+    expect((await info()).body.data.payPasswordLockedUntil).toBeNull();
 
     // The lock is over and the new password is the one.
     const changed = await post(user, SET, {

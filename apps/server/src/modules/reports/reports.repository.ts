@@ -36,7 +36,7 @@ export async function findCinemas(db: Executor, siteId: string, ids: readonly st
 /** Seats an order sold: sold now, or released by its refund (never seats it only held). */
 const soldSeatsOf = (orderId: RawBuilder<unknown>) => sql<number>`(
   select count(*) from film_order_seats s
-  where s.order_id = ${orderId}
+  where s.order_id = ${orderId} and s.moved_at is null
     and (s.state = 'sold' or (s.state = 'released' and o.status = 'refunded')))`;
 
 /** Orders paid in the range (on their paid day) and orders refunded in it (on the refund's day). */
@@ -343,12 +343,13 @@ export async function wechatDiscrepancies(db: Executor, scope: ReportScope, stuc
         select 1 from payment_notifications n
         where n.payment_id = p.id and n.notified_at is not null)
     union all
-    select case when r.status = 'failed' then 'refundFailed' else 'refundPending' end, r.created_at,
+    select case when r.status = 'pending' then 'refundPending' else 'refundFailed' end, r.created_at,
       p.order_id, p.order_no, p.id, p.out_trade_no, r.out_refund_no, r.amount_fen, r.status,
       null
     from payment_refunds r join scoped p on p.id = r.payment_id
     where r.created_at >= ${scope.fromAt} and r.created_at < ${scope.toAt}
-      and (r.status = 'failed' or (r.status = 'pending' and r.created_at < ${stuckBefore}))
+      and (r.status in ('failed', 'abnormal', 'closed')
+        or (r.status = 'pending' and r.created_at < ${stuckBefore}))
     union all
     select 'autoRefund', p.created_at, p.order_id, p.order_no, p.id, p.out_trade_no,
       (select r.out_refund_no from payment_refunds r where r.payment_id = p.id), p.amount_fen,

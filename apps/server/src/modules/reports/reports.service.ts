@@ -223,7 +223,11 @@ export async function wechatReport(
     }
   }
   for (const row of refunds) {
-    const status = row.status as 'succeeded' | 'pending' | 'failed';
+    // WeChat's ABNORMAL and CLOSED (0022) are money that did not go back: failed, for the totals.
+    const status =
+      row.status === 'abnormal' || row.status === 'closed'
+        ? 'failed'
+        : (row.status as 'succeeded' | 'pending' | 'failed');
     for (const target of [dayOf(row.day), totals]) {
       target.refunds.count += row.count;
       target.refunds.fen += row.fen;

@@ -23,6 +23,8 @@ export interface SiteSettings {
    * 0021): no hold after that, and no hold or pay deadline runs past it.
    */
   salesCloseMinutes: number;
+  /** Minutes before a show after which a ticket can no longer be exchanged (改签, decision 025). */
+  exchangeCutoffMinutes: number;
 }
 
 const defaultSettings: SiteSettings = {
@@ -32,6 +34,7 @@ const defaultSettings: SiteSettings = {
   storeOrderMinutes: 15,
   cleaningMinutes: 15,
   salesCloseMinutes: 0,
+  exchangeCutoffMinutes: 30,
 };
 
 export function siteSettings(

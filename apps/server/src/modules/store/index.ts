@@ -4,4 +4,5 @@
  * show it on order pages).
  */
 export { registerStoreRoutes } from './store.routes.js';
+export { registerGoodsConsoleRoutes } from './goods.console.routes.js';
 export { storeOrderSteps } from './store-order-kind.js';

@@ -47,6 +47,28 @@ export interface FakeTransaction {
   refunded_fen: number;
 }
 
+export type FakeRefundStatus = 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
+
+/** WeChat's refund resource (refund answer, refund query answer). */
+export interface FakeRefund {
+  refund_id: string;
+  out_refund_no: string;
+  transaction_id: string | null;
+  out_trade_no: string;
+  channel: 'ORIGINAL';
+  user_received_account: string;
+  status: FakeRefundStatus;
+  create_time: string;
+  success_time?: string;
+  amount: {
+    refund: number;
+    total: number;
+    payer_refund: number;
+    payer_total: number;
+    currency: 'CNY';
+  };
+}
+
 const fail = (status: number, code: string, message: string): FakeAnswer => ({
   status,
   body: { code, message },
@@ -60,10 +82,14 @@ const fail = (status: number, code: string, message: string): FakeAnswer => ({
 export class FakeWechatPay {
   readonly merchants = new Map<string, FakeMerchant>();
   readonly transactions = new Map<string, FakeTransaction>();
-  readonly refunds = new Map<string, Record<string, unknown>>();
+  /** Refunds by out_refund_no, as the refund call and the refund query answer them. */
+  readonly refunds = new Map<string, FakeRefund>();
+  /** Where each refund's REFUND.* notice goes (the refund request's notify_url). */
+  private readonly refundNotifyUrls = new Map<string, string>();
   /** Bodies of accepted requests, for assertions (time_expire, amounts). */
   readonly requests: { method: string; path: string; body: unknown }[] = [];
-  refundStatus: 'SUCCESS' | 'PROCESSING' = 'SUCCESS';
+  /** What a new refund's answer says; PROCESSING leaves the outcome to `settleRefund`. */
+  refundStatus: FakeRefundStatus = 'SUCCESS';
 
   constructor(
     private readonly clock: Clock,
@@ -136,6 +162,9 @@ export class FakeWechatPay {
     if (method === 'POST' && byNo?.[2]) return this.close(merchant, decodeURIComponent(byNo[1]!));
     if (method === 'POST' && path === '/v3/refund/domestic/refunds')
       return this.refund(merchant, payload);
+    const refundNo = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundNo)
+      return this.queryRefund(merchant, decodeURIComponent(refundNo[1]!));
     return fail(404, 'NOT_FOUND', `${method} ${path}`);
   }
 
@@ -217,18 +246,111 @@ export class FakeWechatPay {
     }
     t.refunded_fen += refundFen;
     t.state = 'REFUND';
-    const refund = {
+    const refund: FakeRefund = {
       refund_id: `50${randomBytes(14).toString('hex')}`,
       out_refund_no: outRefundNo,
       transaction_id: t.transaction_id,
       out_trade_no: t.out_trade_no,
       channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
       status: this.refundStatus,
       create_time: toBeijingRfc3339(this.clock.now()),
-      amount: { refund: refundFen, total: t.amount_fen, payer_refund: refundFen, currency: 'CNY' },
+      ...(this.refundStatus === 'SUCCESS'
+        ? { success_time: toBeijingRfc3339(this.clock.now()) }
+        : {}),
+      amount: {
+        refund: refundFen,
+        total: t.amount_fen,
+        payer_refund: refundFen,
+        payer_total: t.amount_fen,
+        currency: 'CNY',
+      },
     };
     this.refunds.set(outRefundNo, refund);
+    if (typeof p.notify_url === 'string') this.refundNotifyUrls.set(outRefundNo, p.notify_url);
     return { status: 200, body: refund };
+  }
+
+  /** GET /v3/refund/domestic/refunds/{out_refund_no}: the refund as it stands now. */
+  private queryRefund(merchant: FakeMerchant, outRefundNo: string): FakeAnswer {
+    const refund = this.refunds.get(outRefundNo);
+    const t = refund && this.transactions.get(refund.out_trade_no);
+    if (!refund || !t || t.mchid !== merchant.mchid) {
+      return fail(404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+    }
+    return { status: 200, body: refund };
+  }
+
+  /** WeChat finishes a refund it answered PROCESSING (or re-routes an abnormal one). */
+  settleRefund(outRefundNo: string, status: Exclude<FakeRefundStatus, 'PROCESSING'>): FakeRefund {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) throw new Error(`fake WeChat Pay: no refund ${outRefundNo}`);
+    refund.status = status;
+    if (status === 'SUCCESS') refund.success_time = toBeijingRfc3339(this.clock.now());
+    return refund;
+  }
+
+  /**
+   * The REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED notice of a refund, as WeChat posts it:
+   * the `refund` resource (mchid, out_trade_no, transaction_id, out_refund_no, refund_id,
+   * refund_status, success_time, user_received_account, amount) encrypted with the APIv3 key and
+   * the body signed now. `tamper` changes the plaintext's fields before encryption.
+   */
+  refundNotification(
+    outRefundNo: string,
+    tamper: Record<string, unknown> = {},
+  ): { headers: Record<string, string>; body: string } {
+    const refund = this.refunds.get(outRefundNo);
+    const t = refund && this.transactions.get(refund.out_trade_no);
+    const merchant = t && this.merchants.get(t.mchid);
+    if (!refund || !t || !merchant || refund.status === 'PROCESSING') {
+      throw new Error(`fake WeChat Pay: refund ${outRefundNo} has no outcome yet`);
+    }
+    const resource = {
+      mchid: merchant.mchid,
+      out_trade_no: refund.out_trade_no,
+      transaction_id: refund.transaction_id,
+      out_refund_no: refund.out_refund_no,
+      refund_id: refund.refund_id,
+      refund_status: refund.status,
+      ...(refund.success_time ? { success_time: refund.success_time } : {}),
+      user_received_account: refund.user_received_account,
+      amount: {
+        total: refund.amount.total,
+        refund: refund.amount.refund,
+        payer_total: refund.amount.payer_total,
+        payer_refund: refund.amount.payer_refund,
+      },
+      ...tamper,
+    };
+    const body = JSON.stringify({
+      id: `EV-${randomBytes(10).toString('hex')}`,
+      create_time: toBeijingRfc3339(this.clock.now()),
+      resource_type: 'encrypt-resource',
+      event_type: `REFUND.${refund.status}`,
+      summary: refund.status === 'SUCCESS' ? '退款成功' : '退款异常',
+      resource: encryptResource(merchant.apiV3Key, JSON.stringify(resource), {
+        nonce: wechatNonce(12),
+        associatedData: 'refund',
+        originalType: 'refund',
+      }),
+    });
+    return {
+      headers: { 'content-type': 'application/json', ...this.signatureHeaders(body) },
+      body,
+    };
+  }
+
+  /** Post a refund's notice to the refund request's notify_url `times` times. */
+  async deliverRefundNotification(outRefundNo: string, times = 1): Promise<number[]> {
+    const url = this.refundNotifyUrls.get(outRefundNo);
+    if (!url) throw new Error(`fake WeChat Pay: refund ${outRefundNo} named no notify_url`);
+    const statuses: number[] = [];
+    for (let i = 0; i < times; i += 1) {
+      const { headers, body } = this.refundNotification(outRefundNo);
+      statuses.push((await fetch(url, { method: 'POST', headers, body })).status);
+    }
+    return statuses;
   }
 
   /** WeChat's transaction resource (query answer, notification plaintext). */

@@ -16,6 +16,19 @@ interface FakeUser {
   unionid?: string;
 }
 
+/**
+ * A fault the fake plays instead of (or before) answering, for the requests whose path matches:
+ * `slow` answers after `delayMs`, `error` answers `status` (500 by default) without doing anything,
+ * `hang` never answers (until the fake closes). `times` limits it to the next so many requests.
+ */
+export interface FakeFault {
+  kind: 'slow' | 'error' | 'hang';
+  path?: RegExp;
+  delayMs?: number;
+  status?: number;
+  times?: number;
+}
+
 interface Expiring {
   appId: string;
   expiresAt: number;
@@ -57,9 +70,9 @@ export class FakeWechatServer {
     page?: string;
     data: unknown;
   }[] = [];
-  /** Faults to answer the next calls of a path with, before any check: an HTTP status, or no answer. */
-  private readonly faults = new Map<string, (number | 'hang')[]>();
   private server: http.Server | null = null;
+  private fault: FakeFault | null = null;
+  private readonly hanging = new Set<http.ServerResponse>();
   baseUrl = '';
 
   constructor(private readonly clock: Clock) {
@@ -118,14 +131,26 @@ export class FakeWechatServer {
     this.subscriptions.set(key, (this.subscriptions.get(key) ?? 0) + 1);
   }
 
-  /** The next calls of `path` answer with this HTTP status, or never answer ('hang'). */
-  failNext(path: string, ...faults: (number | 'hang')[]): void {
-    this.faults.set(path, [...(this.faults.get(path) ?? []), ...faults]);
-  }
-
   /** WeChat ends every access token early (another system fetched a new one). */
   revokeAccessTokens(): void {
     this.accessTokens.clear();
+  }
+
+  /** Play `fault` from now on (null: answer normally again). */
+  setFault(fault: FakeFault | null): void {
+    this.fault = fault;
+  }
+
+  /** The fault this request gets, if any (and one fewer left of a limited fault). */
+  private faultFor(url: string): FakeFault | null {
+    const fault = this.fault;
+    const path = url.split('?')[0] ?? '';
+    if (!fault || (fault.path && !fault.path.test(path))) return null;
+    if (fault.times !== undefined) {
+      fault.times -= 1;
+      if (fault.times <= 0) this.fault = null;
+    }
+    return fault;
   }
 
   count(path: string): number {
@@ -141,27 +166,34 @@ export class FakeWechatServer {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const path = (request.url ?? '/').split('?')[0] ?? '';
-        const fault = this.faults.get(path)?.shift();
-        if (fault !== undefined) {
-          this.calls[path] = (this.calls[path] ?? 0) + 1;
-          if (fault === 'hang') return; // the client's timeout ends it
-          response.writeHead(fault, { 'content-type': 'text/plain' });
-          response.end('upstream error');
+        const fault = this.faultFor(request.url ?? '/');
+        if (fault?.kind === 'hang') {
+          this.hanging.add(response);
           return;
         }
-        const answer = this.handle(
-          request.method ?? 'GET',
-          request.url ?? '/',
-          request.headers as Record<string, string>,
-          Buffer.concat(chunks).toString('utf8'),
-        );
-        const text = answer.body === null ? '' : JSON.stringify(answer.body);
-        response.writeHead(answer.status, {
-          ...(text ? { 'content-type': 'application/json' } : {}),
-          ...answer.headers,
-        });
-        response.end(text);
+        if (fault?.kind === 'error') {
+          const path = (request.url ?? '/').split('?')[0] ?? '';
+          this.calls[path] = (this.calls[path] ?? 0) + 1;
+          response.writeHead(fault.status ?? 500, { 'content-type': 'text/html' });
+          response.end('<html><body>502 Bad Gateway</body></html>');
+          return;
+        }
+        const answer = () => {
+          const result = this.handle(
+            request.method ?? 'GET',
+            request.url ?? '/',
+            request.headers as Record<string, string>,
+            Buffer.concat(chunks).toString('utf8'),
+          );
+          const text = result.body === null ? '' : JSON.stringify(result.body);
+          response.writeHead(result.status, {
+            ...(text ? { 'content-type': 'application/json' } : {}),
+            ...result.headers,
+          });
+          response.end(text);
+        };
+        if (fault?.kind === 'slow') setTimeout(answer, fault.delayMs ?? 1000);
+        else answer();
       });
     });
     return new Promise((resolve) => {
@@ -173,6 +205,9 @@ export class FakeWechatServer {
   }
 
   async close(): Promise<void> {
+    for (const response of this.hanging) response.destroy();
+    this.hanging.clear();
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) =>
       this.server ? this.server.close(() => resolve()) : resolve(),
     );

@@ -1,3 +1,4 @@
+import { maskPhone } from '@marquee/contracts';
 import { RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ const links: { to: string; label: RouteMessage }[] = [
   { to: paths.accountCardList(), label: 'myCards' },
   { to: paths.accountRecharge(), label: 'recharge' },
   { to: paths.storeOrderList(), label: 'storeOrders' },
+  { to: paths.accountCoupons(), label: 'coupons' },
   { to: paths.accountSecurity(), label: 'security' },
   { to: paths.accountMessages(), label: 'messages' },
 ];
@@ -37,7 +39,8 @@ export default function HomeAccountPage() {
             {user.nickname}
           </p>
           <p className="profile__meta">
-            {t('phone')}: {user.phone ?? t('phoneUnknown')} · {t('payPassword')}:{' '}
+            {t('phone')}: {user.phone ? maskPhone(user.phone) : t('phoneUnknown')} ·{' '}
+            {t('payPassword')}:{' '}
             <span data-testid="pay-password-state">
               {user.hasPayPassword ? t('payPasswordSet') : t('payPasswordNotSet')}
             </span>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { RightOutline, ShopbagOutline } from 'antd-mobile-icons';
+import { RightOutline, SearchOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { Link, useSearchParams } from 'react-router';
 import type { FilmStatus } from '@marquee/contracts';
 import { useSession } from '@/features/auth/session-store';
@@ -38,6 +38,10 @@ export default function HomeIndexPage() {
           {userInfo ? t('greeting', { name: userInfo.nickname }) : ''} {t('brandTagline')}
         </p>
       </header>
+      <Link to={paths.cinemaSearch()} className="search-entry">
+        <SearchOutline aria-hidden />
+        <span>{t('searchEntry')}</span>
+      </Link>
       <Link to={paths.storeProductList()} className="entry-card">
         <ShopbagOutline className="entry-card__icon" aria-hidden />
         <span className="entry-card__text">

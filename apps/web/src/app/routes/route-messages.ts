@@ -15,6 +15,7 @@ export const routeMessages = defineMessages(
     recharge: '会员卡充值',
     storeOrders: '卖品订单',
     messages: '消息',
+    coupons: '优惠券',
   },
   {
     phone: 'Phone',
@@ -29,6 +30,7 @@ export const routeMessages = defineMessages(
     recharge: 'Recharge a card',
     storeOrders: 'Snack orders',
     messages: 'Messages',
+    coupons: 'Coupons',
   },
 );
 

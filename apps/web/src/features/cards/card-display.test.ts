@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatYuan, yuanToFen } from '@marquee/contracts';
-import { groupCardNo, rechargeProblems, signedYuan } from './card-display';
+import {
+  balanceSummary,
+  cardTail,
+  groupCardNo,
+  rechargeProblems,
+  signedYuan,
+} from './card-display';
 
 describe('card display helpers', () => {
   it('signs amounts with + and a real minus, two decimals', () => {
@@ -28,5 +34,20 @@ describe('card display helpers', () => {
       cardNo: 'cardNoInvalid',
       password: 'cardPasswordInvalid',
     });
+  });
+
+  it('sums the money once: a general card counts for tickets and snacks, and is said apart', () => {
+    const summary = balanceSummary([
+      { cardTypeList: ['general'], balance: 100 },
+      { cardTypeList: ['film'], balance: 30.1 },
+      { cardTypeList: ['goods'], balance: 20.2 },
+    ]);
+    expect(summary).toEqual({ total: 150.3, film: 130.1, goods: 120.2, shared: 100 });
+    expect(summary.film + summary.goods).toBeGreaterThan(summary.total);
+    expect(balanceSummary([])).toEqual({ total: 0, film: 0, goods: 0, shared: 0 });
+  });
+
+  it('names a card by its last four digits only', () => {
+    expect(cardTail('6600000000000001')).toBe('0001');
   });
 });

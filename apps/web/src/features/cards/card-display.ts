@@ -1,4 +1,11 @@
-import { formatYuan, yuanToFen, type CardLedgerKind } from '@marquee/contracts';
+import {
+  balanceForType,
+  fenToYuan,
+  formatYuan,
+  GENERAL_CARD_TYPE,
+  yuanToFen,
+  type CardLedgerKind,
+} from '@marquee/contracts';
 import type { CardsMessage } from './cards-messages';
 
 /** Card type codes to their label; an unknown code shows as it is. */
@@ -23,6 +30,29 @@ export function signedYuan(yuan: number): string {
   const fen = yuanToFen(yuan);
   const text = formatYuan(Math.abs(fen));
   return fen < 0 ? `−${text}` : `+${text}`;
+}
+
+type BalanceCard = { cardTypeList: readonly string[]; balance: number };
+
+/**
+ * What 我的 shows of the card balances: the money there is (`total`), then what tickets and snacks
+ * can use. A general card counts in both, so `shared` is said beside them: the two figures are not
+ * two sums of money.
+ */
+export function balanceSummary(storeCard: readonly BalanceCard[]) {
+  const fenOf = (cards: readonly BalanceCard[]) =>
+    cards.reduce((sum, card) => sum + yuanToFen(card.balance), 0);
+  return {
+    total: fenToYuan(fenOf(storeCard)),
+    film: balanceForType(storeCard, 'film'),
+    goods: balanceForType(storeCard, 'goods'),
+    shared: fenToYuan(fenOf(storeCard.filter((c) => c.cardTypeList.includes(GENERAL_CARD_TYPE)))),
+  };
+}
+
+/** The last four digits of a card number, for places that name a card without showing it. */
+export function cardTail(cardNo: string): string {
+  return cardNo.slice(-4);
 }
 
 /** Group a card number in fours for reading: 6600 0000 0000 0001. */

@@ -1,14 +1,27 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Input, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { orderAuditActions, staffAuditActions, type AuditEntry } from '@marquee/contracts/console';
+import {
+  goodsAuditActions,
+  orderAuditActions,
+  staffAuditActions,
+  type AuditEntry,
+} from '@marquee/contracts/console';
 import { useAuditList, type AuditFilter } from '../api/use-audit-list';
 import { useStaffOptions } from '../api/use-staff-options';
 import { auditMessages } from '../audit-messages';
 
 type Key = Parameters<ReturnType<typeof auditMessages.useMessages>>[0];
-const known = (value: string): value is Key =>
-  (staffAuditActions as readonly string[]).includes(value) || value === 'staff';
+const auditActions = [...staffAuditActions, ...orderAuditActions, ...goodsAuditActions];
+const labelled: readonly string[] = [
+  ...auditActions,
+  'staff',
+  'order',
+  'goods',
+  'goods_category',
+  'goods_variant',
+];
+const known = (value: string): value is Key => labelled.includes(value);
 
 function JsonBlock(props: { value: unknown; empty: string }) {
   if (props.value === null || props.value === undefined) {
@@ -50,7 +63,7 @@ export function AuditTable() {
           placeholder={t('byAction')}
           style={{ width: 140 }}
           value={filter.action}
-          options={[...staffAuditActions, ...orderAuditActions].map((value) => ({
+          options={auditActions.map((value) => ({
             value,
             label: name(value),
           }))}

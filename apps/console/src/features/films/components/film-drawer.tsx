@@ -18,13 +18,9 @@ import {
 } from 'antd';
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  POSTER_MAX_BYTES,
-  posterContentTypes,
-  type ConsoleFilm,
-  type FilmFields,
-} from '@marquee/contracts/console';
+import type { ConsoleFilm, FilmFields } from '@marquee/contracts/console';
 import { commonMessages } from '@/lib/i18n/common-messages';
+import { imageAccept, imageFileProblem } from '@/lib/image-file';
 import { useSaveFilm } from '../api/use-save-film';
 import { useUploadPoster } from '../api/use-upload-poster';
 import { filmsMessages } from '../films-messages';
@@ -84,10 +80,9 @@ export function FilmDrawer(props: {
   };
 
   const pickPoster = (file: File) => {
-    if (!(posterContentTypes as readonly string[]).includes(file.type)) {
-      void message.error(t('posterType'));
-    } else if (file.size > POSTER_MAX_BYTES) {
-      void message.error(t('posterTooLarge'));
+    const problem = imageFileProblem(file);
+    if (problem) {
+      void message.error(t(problem === 'type' ? 'posterType' : 'posterTooLarge'));
     } else if (editing) {
       setPreview({ filmId: editing.id, url: URL.createObjectURL(file) });
       upload.mutate(
@@ -145,11 +140,7 @@ export function FilmDrawer(props: {
             )}
           </div>
           {editing && (
-            <Upload
-              accept={posterContentTypes.join(',')}
-              showUploadList={false}
-              beforeUpload={pickPoster}
-            >
+            <Upload accept={imageAccept} showUploadList={false} beforeUpload={pickPoster}>
               <Button icon={<UploadOutlined />} loading={upload.isPending}>
                 {t('uploadPoster')}
               </Button>

@@ -1,38 +1,9 @@
 import { reportCsvPath, type ReportName, type ReportQuery } from '@marquee/contracts/console';
-import { ApiError, siteFromHost } from '@/lib/api/api-client';
-import { getStaffToken } from '@/lib/api/staff-token';
-import { getLang } from '@/lib/i18n/i18n';
+import { downloadFile } from '@/lib/api/download-file';
 
-/**
- * Fetch a report's CSV with the staff token (a plain link could not send the header) and hand it
- * to the browser as a download under the server's file name.
- */
+/** A report's CSV as a download (lib/api/download-file sends the staff token). */
 export async function downloadReportCsv(name: ReportName, query: ReportQuery): Promise<void> {
   const params = new URLSearchParams({ from: query.from, to: query.to });
   if (query.cinemaId) params.set('cinemaId', query.cinemaId);
-  const headers: Record<string, string> = {
-    site: siteFromHost(window.location.hostname),
-    'accept-language': getLang() === 'en' ? 'en' : 'zh-CN',
-  };
-  const token = getStaffToken();
-  if (token) headers['x-staff-token'] = token;
-  const response = await fetch(`/api${reportCsvPath(name)}?${params}`, { headers });
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as {
-      code?: number;
-      msg?: string;
-    } | null;
-    throw new ApiError(envelope?.code ?? -4, envelope?.msg ?? response.statusText);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${name}.csv`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(reportCsvPath(name), params, `${name}.csv`);
 }

@@ -12,6 +12,7 @@ import { CancelShowModal } from './cancel-show-modal';
 import { CopyShowsModal } from './copy-shows-modal';
 import { ShowBlock } from './show-block';
 import { ShowFormModal, type HallOption } from './show-form-modal';
+import { ShowSeatsModal } from './show-seats-modal';
 
 const weekdays = {
   zh: ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
@@ -32,6 +33,7 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
   const [defaultStart, setDefaultStart] = useState<Dayjs | null>(null);
   const [isCopying, setCopying] = useState(false);
   const [cancelling, setCancelling] = useState<ScheduleShow | null>(null);
+  const [seatsOf, setSeatsOf] = useState<ScheduleShow | null>(null);
   const data = week.data;
   const areaNames = useMemo(
     () => new Map(data?.halls.flatMap((h) => h.priceAreas.map((a) => [a.id, a.name])) ?? []),
@@ -137,6 +139,7 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
                     areaNames={areaNames}
                     onOffSale={confirmOffSale}
                     onCancel={setCancelling}
+                    onSeats={setSeatsOf}
                   />
                 ))
               );
@@ -159,6 +162,11 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
         />
       )}
       <CancelShowModal show={cancelling} onClose={() => setCancelling(null)} />
+      <ShowSeatsModal
+        key={seatsOf?.showId ?? 'none'}
+        show={seatsOf}
+        onClose={() => setSeatsOf(null)}
+      />
     </Card>
   );
 }

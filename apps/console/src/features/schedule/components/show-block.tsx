@@ -3,6 +3,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import type { ScheduleShow } from '@marquee/contracts/console';
 import { chinaTime } from '@/lib/china-time';
 import { scheduleMessages } from '../schedule-messages';
+import { seatBoardMessages } from '../seat-board-messages';
 
 const yuan = (fen: number) => (fen / 100).toFixed(fen % 100 === 0 ? 0 : 2);
 
@@ -12,8 +13,10 @@ export function ShowBlock(props: {
   areaNames: Map<string, string>;
   onOffSale: (show: ScheduleShow) => void;
   onCancel: (show: ScheduleShow) => void;
+  onSeats: (show: ScheduleShow) => void;
 }) {
   const t = scheduleMessages.useMessages();
+  const seatsText = seatBoardMessages.useMessages();
   const { show } = props;
   const isCancelled = show.cancelledAt !== null;
   const minPrice = Math.min(...show.prices.map((p) => p.priceFen));
@@ -29,6 +32,7 @@ export function ShowBlock(props: {
     <div
       className="show-block"
       data-testid="show-block"
+      data-show-id={show.showId}
       style={{
         borderLeft: `3px solid ${color}`,
         background: isCancelled ? '#fff1f0' : show.isOnSale ? '#f0f5ff' : '#fafafa',
@@ -47,11 +51,16 @@ export function ShowBlock(props: {
             trigger={['click']}
             menu={{
               items: [
+                { key: 'seats', label: seatsText('menuItem') },
                 { key: 'offSale', label: t('offSale'), disabled: !show.isOnSale },
                 { key: 'cancel', label: t('cancelShow'), danger: true },
               ],
               onClick: ({ key }) =>
-                key === 'offSale' ? props.onOffSale(show) : props.onCancel(show),
+                key === 'seats'
+                  ? props.onSeats(show)
+                  : key === 'offSale'
+                    ? props.onOffSale(show)
+                    : props.onCancel(show),
             }}
           >
             <Button

@@ -26,11 +26,25 @@ export interface PaymentResult {
   successAt: Date | null;
 }
 
+/** WeChat's refund status (the refund call's `status`, a notice's `refund_status`). */
+export type RefundState = 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
+
 export interface RefundResult {
   outRefundNo: string;
   refundId: string;
-  state: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
+  state: RefundState;
 }
+
+/** A verified, decrypted REFUND.* notification: the refund's final state and its amounts. */
+export interface RefundNoticeResult extends RefundResult {
+  outTradeNo: string;
+  refundFen: number;
+  totalFen: number;
+}
+
+/** What a verified notification reports: a payment (TRANSACTION.*) or a refund (REFUND.*). */
+export type ProviderNotice =
+  { kind: 'payment'; payment: PaymentResult } | { kind: 'refund'; refund: RefundNoticeResult };
 
 export interface PayProvider {
   mode: 'sandbox' | 'wechat';
@@ -45,11 +59,14 @@ export interface PayProvider {
   }): Promise<{ prepayId: string }>;
   /** The fields the page hands to WeixinJSBridge / wx.chooseWXPay, signed. */
   signForClient(prepayId: string): ClientPaySignature;
-  /** Verify a notify request (signature headers, timestamp) and decrypt its resource. Throws when forged. */
+  /**
+   * Verify a notify request (signature headers, timestamp) and decrypt its resource: a payment's
+   * (TRANSACTION.SUCCESS) or a refund's (REFUND.SUCCESS / ABNORMAL / CLOSED). Throws when forged.
+   */
   parseNotification(
     headers: Record<string, string | undefined>,
     rawBody: string,
-  ): Promise<PaymentResult>;
+  ): Promise<ProviderNotice>;
   /** Ask for a payment's state when no notification came in time. */
   queryByOutTradeNo(outTradeNo: string): Promise<PaymentResult>;
   /** Close an unpaid transaction so it can no longer be paid. */
@@ -61,5 +78,12 @@ export interface PayProvider {
     refundFen: number;
     totalFen: number;
     reason: string;
+    /** Where WeChat posts the REFUND.* notice (the payments' notify URL). */
+    notifyUrl: string;
   }): Promise<RefundResult>;
+  /**
+   * GET /v3/refund/domestic/refunds/{out_refund_no}: a refund's state, asked for instead of sending
+   * the refund again. A refund WeChat never received throws RESOURCE_NOT_EXISTS.
+   */
+  queryRefund(outRefundNo: string): Promise<RefundResult>;
 }

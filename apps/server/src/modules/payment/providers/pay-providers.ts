@@ -4,8 +4,11 @@ import type { PayProvider } from './pay-provider.js';
 import { createSandboxPayProvider } from './sandbox-pay.provider.js';
 import { createWechatPayProvider } from './wechat-pay.provider.js';
 
-/** What the payment services need: the database, the clock, and where WeChat is. */
-export type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'wechat'>;
+/**
+ * What the payment services need: the database, the clock, where WeChat is, and the public origin
+ * WeChat's notices come back to.
+ */
+export type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'wechat' | 'publicOrigin'>;
 
 /**
  * The pay provider of a site: the local sandbox when its messenger is the sandbox, else WeChat Pay

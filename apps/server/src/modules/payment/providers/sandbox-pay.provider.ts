@@ -211,13 +211,17 @@ export function createSandboxPayProvider(
         if (error instanceof PayProviderError) throw error;
         throw new PayProviderError('BAD_NOTIFICATION', 'resource does not decrypt');
       }
+      // The sandbox settles refunds at once, so it only ever notifies payments.
       return {
-        outTradeNo: resource.out_trade_no,
-        transactionId: resource.transaction_id,
-        state: resource.trade_state,
-        amountFen: resource.amount.total,
-        payerOpenid: resource.payer.openid,
-        successAt: new Date(resource.success_time),
+        kind: 'payment',
+        payment: {
+          outTradeNo: resource.out_trade_no,
+          transactionId: resource.transaction_id,
+          state: resource.trade_state,
+          amountFen: resource.amount.total,
+          payerOpenid: resource.payer.openid,
+          successAt: new Date(resource.success_time),
+        },
       };
     },
 
@@ -257,6 +261,12 @@ export function createSandboxPayProvider(
       });
       await sandboxRepository.updateState(deps.db, row.prepay_id, ['SUCCESS'], { state: 'REFUND' });
       return { outRefundNo: refund.out_refund_no, refundId: refund.refund_id, state: 'SUCCESS' };
+    },
+
+    async queryRefund(outRefundNo) {
+      const refund = await sandboxRepository.findRefund(deps.db, site.id, outRefundNo);
+      if (!refund) throw new PayProviderError('RESOURCE_NOT_EXISTS', outRefundNo);
+      return { outRefundNo, refundId: refund.refund_id, state: 'SUCCESS' };
     },
   };
 }

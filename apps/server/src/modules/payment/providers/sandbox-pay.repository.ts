@@ -71,3 +71,17 @@ export async function insertRefundOnce(
     .where('out_refund_no', '=', refund.outRefundNo)
     .executeTakeFirstOrThrow();
 }
+
+export function findRefund(db: Executor, siteId: string, outRefundNo: string) {
+  return db
+    .selectFrom('sandbox_pay_refunds')
+    .innerJoin(
+      'sandbox_pay_transactions',
+      'sandbox_pay_transactions.out_trade_no',
+      'sandbox_pay_refunds.out_trade_no',
+    )
+    .selectAll('sandbox_pay_refunds')
+    .where('sandbox_pay_transactions.site_id', '=', siteId)
+    .where('sandbox_pay_refunds.out_refund_no', '=', outRefundNo)
+    .executeTakeFirst();
+}

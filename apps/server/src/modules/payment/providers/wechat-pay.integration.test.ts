@@ -209,21 +209,28 @@ describe('WeChat Pay v3 adapter against the fake WeChat Pay', () => {
       return { no, ...fake.pay.notification(no) };
     }
 
+    /** A notice that must be a payment's. */
+    async function paymentNotice(headers: Record<string, string>, body: string) {
+      const notice = await pay.parseNotification(headers, body);
+      if (notice.kind !== 'payment') throw new Error(`a ${notice.kind} notice`);
+      return notice.payment;
+    }
+
     it('verifies and decrypts a payment notification', async () => {
       const { no, headers, body } = await paidNotice(7600);
-      const result = await pay.parseNotification(headers, body);
+      const result = await paymentNotice(headers, body);
       expect(result).toMatchObject({ outTradeNo: no, state: 'SUCCESS', amountFen: 7600 });
       expect(result.transactionId).toMatch(/^42000/);
     });
 
     it('reads a repeated notification as the same transaction (the caller keys on its id)', async () => {
       const { no, headers, body } = await paidNotice();
-      const first = await pay.parseNotification(headers, body);
+      const first = await paymentNotice(headers, body);
       clock.advance(15);
       const repeat = fake.pay.notification(no);
-      const second = await pay.parseNotification(repeat.headers, repeat.body);
+      const second = await paymentNotice(repeat.headers, repeat.body);
       expect(second.transactionId).toBe(first.transactionId);
-      expect(await pay.parseNotification(headers, body)).toEqual(first);
+      expect(await paymentNotice(headers, body)).toEqual(first);
     });
 
     it('refuses a captured notification replayed more than 5 minutes later', async () => {
@@ -277,7 +284,7 @@ describe('WeChat Pay v3 adapter against the fake WeChat Pay', () => {
           pay
             .parseNotification(request.headers as Record<string, string>, raw)
             .then((result) => {
-              received.push(result.transactionId ?? '');
+              received.push(result.kind === 'payment' ? (result.payment.transactionId ?? '') : '');
               response.writeHead(204).end();
             })
             .catch(() => response.writeHead(400).end('{"code":"FAIL","message":"rejected"}'));
@@ -314,6 +321,7 @@ describe('WeChat Pay v3 adapter against the fake WeChat Pay', () => {
         refundFen: 7600,
         totalFen: 7600,
         reason: '退票',
+        notifyUrl: 'https://cinema.example.com/api/wxpay/notify/x',
       };
       const refund = await pay.refund(input);
       expect(refund).toMatchObject({ outRefundNo: `R${no}`, state: 'SUCCESS' });
@@ -323,7 +331,12 @@ describe('WeChat Pay v3 adapter against the fake WeChat Pay', () => {
 
     it('refuses to refund an unpaid transaction or more than was paid (NOT_ENOUGH)', async () => {
       const unpaid = await order(500);
-      const base = { refundFen: 500, totalFen: 500, reason: 'x' };
+      const base = {
+        refundFen: 500,
+        totalFen: 500,
+        reason: 'x',
+        notifyUrl: 'https://cinema.example.com/api/wxpay/notify/x',
+      };
       expect(
         (
           await rejection(

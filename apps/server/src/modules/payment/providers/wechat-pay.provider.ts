@@ -16,7 +16,13 @@ import {
   type WechatEndpoints,
 } from '../../../lib/wechat/wechat-http.js';
 import type { SiteRow } from '../../site/index.js';
-import type { PayProvider, PaymentResult, PaymentState, RefundResult } from './pay-provider.js';
+import type {
+  PayProvider,
+  PaymentResult,
+  PaymentState,
+  RefundNoticeResult,
+  RefundState,
+} from './pay-provider.js';
 import { PayProviderError } from './pay-provider-error.js';
 
 /** WeChat's notifications and answers older (or newer) than this are refused as replays. */
@@ -83,6 +89,33 @@ function resultOf(transaction: WechatTransaction): PaymentResult {
     amountFen: transaction.amount?.total ?? 0,
     payerOpenid: transaction.payer?.openid ?? null,
     successAt: transaction.success_time ? new Date(transaction.success_time) : null,
+  };
+}
+
+/** The refund resource of refund answers, refund queries and REFUND.* notifications. */
+interface WechatRefund {
+  out_refund_no: string;
+  refund_id: string;
+  out_trade_no?: string;
+  /** The refund call's and the query's field. */
+  status?: RefundState;
+  /** The notification's field. */
+  refund_status?: RefundState;
+  amount?: { refund?: number; total?: number };
+}
+
+function refundResultOf(refund: WechatRefund): RefundNoticeResult {
+  const state = refund.status ?? refund.refund_status;
+  if (!state || !['SUCCESS', 'PROCESSING', 'ABNORMAL', 'CLOSED'].includes(state)) {
+    throw new PayProviderError('SYSTEM_ERROR', `unknown refund status ${String(state)}`);
+  }
+  return {
+    outRefundNo: refund.out_refund_no,
+    refundId: refund.refund_id,
+    state,
+    outTradeNo: refund.out_trade_no ?? '',
+    refundFen: refund.amount?.refund ?? 0,
+    totalFen: refund.amount?.total ?? 0,
   };
 }
 
@@ -224,27 +257,33 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
       } catch {
         throw new PayProviderError('BAD_NOTIFICATION', 'body is not JSON');
       }
-      if (!notice.resource || notice.resource.original_type !== 'transaction') {
+      const type = notice.resource?.original_type;
+      if (!notice.resource || (type !== 'transaction' && type !== 'refund')) {
         throw new PayProviderError(
           'BAD_NOTIFICATION',
-          `not a transaction notice: ${notice.event_type}`,
+          `not a transaction or refund notice: ${notice.event_type}`,
         );
       }
-      let transaction: WechatTransaction & { mchid?: string; appid?: string };
+      let plain: (WechatTransaction | WechatRefund) & { mchid?: string; appid?: string };
       try {
-        transaction = JSON.parse(
-          decryptResource(merchant.apiV3Key, notice.resource),
-        ) as typeof transaction;
+        plain = JSON.parse(decryptResource(merchant.apiV3Key, notice.resource)) as typeof plain;
       } catch {
         throw new PayProviderError(
           'BAD_NOTIFICATION',
           'resource does not decrypt with the APIv3 key',
         );
       }
-      if (transaction.mchid !== merchant.mchid || transaction.appid !== merchant.appId) {
+      // A refund notice names the merchant only (WeChat's refund resource has no appid).
+      if (
+        plain.mchid !== merchant.mchid ||
+        (type === 'transaction' && plain.appid !== merchant.appId)
+      ) {
         throw new PayProviderError('BAD_NOTIFICATION', 'notice is for another merchant or app');
       }
-      return resultOf(transaction);
+      if (type === 'refund') {
+        return { kind: 'refund', refund: refundResultOf(plain as WechatRefund) };
+      }
+      return { kind: 'payment', payment: resultOf(plain as WechatTransaction) };
     },
 
     async queryByOutTradeNo(outTradeNo) {
@@ -261,18 +300,26 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
     },
 
     async refund(input) {
-      const { data } = await call<{
-        refund_id: string;
-        out_refund_no: string;
-        status: RefundResult['state'];
-      }>('POST', '/v3/refund/domestic/refunds', {
+      const { data } = await call<WechatRefund>('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: input.outTradeNo,
         out_refund_no: input.outRefundNo,
         reason: input.reason.slice(0, 80),
+        notify_url: input.notifyUrl,
         amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
       });
       if (!data) throw new PayProviderError('SYSTEM_ERROR', 'empty refund answer');
-      return { outRefundNo: data.out_refund_no, refundId: data.refund_id, state: data.status };
+      const { outRefundNo, refundId, state } = refundResultOf(data);
+      return { outRefundNo, refundId, state };
+    },
+
+    async queryRefund(outRefundNo) {
+      const { data } = await call<WechatRefund>(
+        'GET',
+        `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`,
+      );
+      if (!data) throw new PayProviderError('SYSTEM_ERROR', 'empty refund query answer');
+      const { refundId, state } = refundResultOf(data);
+      return { outRefundNo: data.out_refund_no, refundId, state };
     },
   };
 }

@@ -2,7 +2,7 @@ import { formatYuan, yuanToFen, type StoreCard } from '@marquee/contracts';
 import { Link } from 'react-router';
 import { QueryView } from '@/components/ui/query-view';
 import { useUserCards } from '../api/get-user-cards';
-import { cardTypeLabel, groupCardNo } from '../card-display';
+import { cardTail, cardTypeLabel } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 import { paths } from '@/lib/paths';
@@ -59,7 +59,7 @@ function CardList(props: { storeCard: readonly StoreCard[] }) {
                 {t('yuan', { amount: formatYuan(yuanToFen(card.balance)) })}
               </span>
             </p>
-            <p className="card-tile__number">{groupCardNo(card.cardNo)}</p>
+            <p className="card-tile__number">{t('cardTail', { tail: cardTail(card.cardNo) })}</p>
           </li>
         );
       })}

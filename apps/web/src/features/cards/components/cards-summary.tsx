@@ -1,5 +1,6 @@
-import { balanceForType, formatYuan, yuanToFen } from '@marquee/contracts';
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useUserCards } from '../api/get-user-cards';
+import { balanceSummary } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
 
@@ -11,20 +12,34 @@ export function CardsSummary() {
   if (data.storeCard.length === 0) {
     return <p className="cards-summary cards-summary--empty">{t('summaryNone')}</p>;
   }
+  const summary = balanceSummary(data.storeCard);
+  const yuan = (value: number) => t('yuan', { amount: formatYuan(yuanToFen(value)) });
+  // The money there is first; what tickets and snacks can use after it, smaller: a general card
+  // counts in both, which the note says, so the two are not read as two sums of money.
   const rows = [
-    { label: t('summaryFilm'), yuan: balanceForType(data.storeCard, 'film'), id: 'film' },
-    { label: t('summaryGoods'), yuan: balanceForType(data.storeCard, 'goods'), id: 'goods' },
+    { label: t('summaryTotal'), yuan: summary.total, id: 'total' },
+    { label: t('summaryFilm'), yuan: summary.film, id: 'film' },
+    { label: t('summaryGoods'), yuan: summary.goods, id: 'goods' },
   ];
   return (
     <section className="cards-summary" aria-label={t('summaryTitle')}>
-      {rows.map((row) => (
-        <div key={row.id} className="cards-summary__item" data-testid={`summary-${row.id}`}>
-          <span className="cards-summary__amount">
-            {t('yuan', { amount: formatYuan(yuanToFen(row.yuan)) })}
-          </span>
-          <span className="cards-summary__label">{row.label}</span>
-        </div>
-      ))}
+      <div className="cards-summary__row">
+        {rows.map((row) => (
+          <div
+            key={row.id}
+            className={`cards-summary__item cards-summary__item--${row.id}`}
+            data-testid={`summary-${row.id}`}
+          >
+            <span className="cards-summary__amount">{yuan(row.yuan)}</span>
+            <span className="cards-summary__label">{row.label}</span>
+          </div>
+        ))}
+      </div>
+      {summary.shared > 0 && (
+        <p className="cards-summary__note" data-testid="summary-shared">
+          {t('summaryShared', { amount: formatYuan(yuanToFen(summary.shared)) })}
+        </p>
+      )}
     </section>
   );
 }

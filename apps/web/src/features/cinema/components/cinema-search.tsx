@@ -31,7 +31,7 @@ export function CinemaSearch() {
 
   const results = useCinemaList(
     { keyword, pageSize: 50, ...nearQueryOf(location) },
-    { enabled: keyword !== '' && location.status !== 'locating' },
+    { enabled: keyword !== '' },
   );
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
@@ -130,7 +130,11 @@ function FilmDetailView(
         </ul>
       </section>
 
-      <section className="detail-section detail-section--flush" aria-labelledby="film-shows">
+      <section
+        id="film-showtimes"
+        className="detail-section detail-section--flush"
+        aria-labelledby="film-shows"
+      >
         <h3 id="film-shows" className="detail-section__title">
           {t('cinemasWithShows')}
         </h3>
@@ -149,6 +153,43 @@ function FilmDetailView(
           <EmptyState title={t('noShowsAtAll')} description={t('noShowsAtAllHint')} />
         )}
       </section>
+      {date && <BuyBar label={t('buyTickets')} targetId="film-showtimes" />}
+    </div>
+  );
+}
+
+/**
+ * The showtimes come after the synopsis and the cast: a bar kept at the bottom of the screen leads
+ * to them, and goes away once they are on screen.
+ */
+function BuyBar(props: { label: string; targetId: string }) {
+  const [isTargetInView, setTargetInView] = useState(false);
+  useEffect(() => {
+    const target = document.getElementById(props.targetId);
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    // "On screen" once it reaches the upper 60 % of the screen: a heading peeking in at the bottom
+    // is not yet the showtimes.
+    const observer = new IntersectionObserver(
+      ([entry]) => setTargetInView(entry?.isIntersecting ?? false),
+      { rootMargin: '0px 0px -40% 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [props.targetId]);
+  if (isTargetInView) return null;
+  return (
+    <div className="buy-bar">
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={() =>
+          document
+            .getElementById(props.targetId)
+            ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+        }
+      >
+        {props.label}
+      </button>
     </div>
   );
 }
@@ -156,10 +197,7 @@ function FilmDetailView(
 function FilmCinemas(props: { filmId: string; date: string }) {
   const t = cinemaMessages.useT();
   const location = useLocation();
-  const shows = useFilmShows(
-    { filmId: props.filmId, date: props.date, ...nearQueryOf(location) },
-    { enabled: location.status !== 'locating' },
-  );
+  const shows = useFilmShows({ filmId: props.filmId, date: props.date, ...nearQueryOf(location) });
   return (
     <QueryView
       query={shows}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SearchOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
 import { QueryView } from '@/components/ui/query-view';
@@ -22,7 +22,8 @@ export function NearbyCinemas() {
     queryFn: ({ pageParam }) => getCinemaList({ ...near, pageNum: pageParam, pageSize: PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
-    enabled: location.status !== 'locating',
+    // Shown at once (by name, or by the last location); sorted again when the location arrives.
+    placeholderData: keepPreviousData,
   });
 
   return (

@@ -6,8 +6,15 @@ import { cinemaMessages } from '../cinema-messages';
 import { filmMessages } from '../film-messages';
 import { paths } from '@/lib/paths';
 
-/** A cinema's shows of one film, Maoyan style: time and end, language and hall, price, "购票". */
-export function ShowList(props: { shows: readonly ShowSummary[] }) {
+/**
+ * A cinema's shows of one film, Maoyan style: time and end, language and hall, price, "购票".
+ * `hrefOf` and `actionLabel` send a tap elsewhere than the seat map (a ticket exchange).
+ */
+export function ShowList(props: {
+  shows: readonly ShowSummary[];
+  hrefOf?: (show: ShowSummary) => string;
+  actionLabel?: string;
+}) {
   const t = cinemaMessages.useT();
   const f = filmMessages.useT();
   return (
@@ -17,7 +24,7 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
         return (
           <li key={show.showId} className="show-row">
             <Link
-              to={paths.cinemaSeat(show.showId)}
+              to={props.hrefOf ? props.hrefOf(show) : paths.cinemaSeat(show.showId)}
               className="show-row__link"
               aria-label={`${t('showAria', {
                 time: start,
@@ -43,7 +50,7 @@ export function ShowList(props: { shows: readonly ShowSummary[] }) {
                 {show.price > show.discountPrice && <s>¥{formatYuan(yuanToFen(show.price))}</s>}
               </span>
               <span className="show-row__buy" aria-hidden>
-                {f('buy')}
+                {props.actionLabel ?? f('buy')}
               </span>
             </Link>
           </li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatYuan, payParamFor, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import { formatYuan, payParamFor, seatName, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import type { RenderPay } from '@/lib/pay-slot';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -25,7 +26,7 @@ export function OrderConfirmation(props: {
   renderPay: RenderPay;
 }) {
   const t = filmOrderMessages.useT();
-  const pending = usePendingFilmOrder(props.showId);
+  const pending = usePendingFilmOrder(props.showId, { isWatching: false });
   const noOrder = {
     title: t('noOrder'),
     description: t('noOrderHint'),
@@ -41,18 +42,29 @@ export function OrderConfirmation(props: {
     <QueryView
       query={pending}
       failureTitle={t('orderLoadFailed')}
-      isEmpty={(data) => !data.order}
+      isEmpty={(data) => !data.order && !data.paidOrderId}
       empty={noOrder}
       isNotFoundEmpty
     >
-      {({ order }) =>
-        order && (
+      {({ order, paidOrderId }) =>
+        order ? (
           <HeldOrder
             order={order}
             // The server's serverTime against when it answered gives the phone's clock offset.
             offsetMs={Date.parse(order.serverTime) - pending.dataUpdatedAt}
             defaultPhone={props.defaultPhone}
             renderPay={props.renderPay}
+          />
+        ) : (
+          // Paid meanwhile (WeChat's sheet after this page was left): lead to the ticket.
+          <EmptyState
+            title={t('paidTitle')}
+            description={t('paidHint')}
+            action={
+              <Link to={paths.orderDetail(paidOrderId!)} className="button button--primary">
+                {t('toTicket')}
+              </Link>
+            }
           />
         )
       }
@@ -133,7 +145,7 @@ function HeldOrder(props: {
               <ul className="order-confirm__seats">
                 {order.seats.map((seat) => (
                   <li key={seat.id}>
-                    <span>{seat.label}</span>
+                    <span>{seatName(seat.label, getLang())}</span>
                     <span>¥{formatYuan(yuanToFen(seat.discountPrice))}</span>
                   </li>
                 ))}

@@ -46,8 +46,15 @@ import { paths } from '@/lib/paths';
 const hintOf = (violation: SeatRuleViolation | undefined): string | null =>
   violation ? violation.hint[getLang()] : null;
 
-/** /cinema/seat: the show's seat map, the seat rules explained, and the hold. */
-export function SeatPicker(props: { showId: string }) {
+/**
+ * /cinema/seat: the show's seat map, the seat rules explained, and the hold. With `onChosen`
+ * (a ticket exchange, 改签) the confirmed seats go to it instead of a new hold; its refusals
+ * (ApiError) are explained as a hold's are.
+ */
+export function SeatPicker(props: {
+  showId: string;
+  onChosen?: (seats: FilmOrderSeat[]) => Promise<void>;
+}) {
   const t = filmOrderMessages.useT();
   const choice = seatChoiceMessages.useT();
   const common = commonMessages.useT();
@@ -207,6 +214,11 @@ export function SeatPicker(props: { showId: string }) {
       return;
     }
     try {
+      if (props.onChosen) {
+        // The exchange asks first and goes on by itself once done.
+        await props.onChosen(seats);
+        return;
+      }
       await createOrder.mutateAsync({
         cinemaInfo: data.cinemaInfo,
         showInfo: data.showInfo,
@@ -245,7 +257,7 @@ export function SeatPicker(props: { showId: string }) {
           {cinemaInfo.name} {showInfo.hallName}
         </p>
       </header>
-      {pending.data?.order && (
+      {pending.data?.order && !props.onChosen && (
         <Link to={paths.cinemaOrder(props.showId)} className="seat-picker__pending">
           <span>{t('pendingOrderBanner')}</span>
           <span className="seat-picker__pending-go">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useOrderDetail } from '../api/get-order-detail';
 import { ordersMessages } from '../orders-messages';
+import { paymentLines } from '../payment-lines';
 import { cinemaDateTime } from './order-time';
 import { StatusBadge } from './status-badge';
 import { QueryView } from '@/components/ui/query-view';
@@ -98,19 +99,25 @@ export function OrderFacts(props: { order: OrderDetail }) {
 export function MoneyRecords(props: { order: OrderDetail }) {
   const t = ordersMessages.useT();
   const { order } = props;
+  const { lines, unfinishedAttempts } = paymentLines(order.payments);
   return (
     <>
       {order.payments.length > 0 && (
         <section className="order-detail__card">
           <h3>{t('payments')}</h3>
           <ul className="order-detail__rows" data-testid="order-payments">
-            {order.payments.map((payment) => (
+            {lines.map((payment) => (
               <li key={payment.paymentId}>
                 <span>{t(payment.method)}</span>
                 <span>{yuan(payment.amount)}</span>
                 <span className="order-detail__muted">{t(`payment_${payment.status}`)}</span>
               </li>
             ))}
+            {unfinishedAttempts > 0 && (
+              <li className="order-detail__muted" data-testid="unfinished-payments">
+                {t('unfinishedPayments', { count: unfinishedAttempts })}
+              </li>
+            )}
           </ul>
         </section>
       )}

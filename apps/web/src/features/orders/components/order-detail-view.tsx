@@ -1,10 +1,12 @@
-import type { OrderDetail } from '@marquee/contracts';
+import { seatName, type OrderDetail } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import { Link } from 'react-router';
 import { showStartLabel } from '@/lib/show-time';
 import { useRefundOrder } from '../api/refund-order';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { ordersMessages } from '../orders-messages';
 import { MoneyRecords, OrderFacts, OrderLoader, OrderStatusHeader } from './order-detail-parts';
+import { ExchangeEntry, ExchangeHistory } from './order-exchange-parts';
 import { cinemaDateTime } from './order-time';
 import { StoreOrderBody } from './store-order-detail-view';
 import { TicketQr } from './ticket-qr';
@@ -48,6 +50,18 @@ function OrderDetailBody(props: { order: OrderDetail }) {
   return (
     <div className="order-detail">
       <OrderStatusHeader order={order} />
+      {/* The cinema moved the buyer off a broken seat: say so first, the ticket code still works. */}
+      {film &&
+        changesByMoment(film.seatChanges, t('seatSeparator')).map((change) => (
+          <p
+            key={change.key}
+            className="order-detail__notice"
+            role="status"
+            data-testid="seat-change"
+          >
+            {t('seatChanged', change)}
+          </p>
+        ))}
 
       {order.ticket && (
         <section className="order-detail__card order-detail__ticket" aria-label={t('ticketCode')}>
@@ -82,7 +96,9 @@ function OrderDetailBody(props: { order: OrderDetail }) {
           <dl className="order-detail__facts">
             <div>
               <dt>{t('seats')}</dt>
-              <dd>{film.seats.map((seat) => seat.label).join('、')}</dd>
+              <dd data-testid="order-seats">
+                {film.seats.map((seat) => seatName(seat.label, getLang())).join('、')}
+              </dd>
             </div>
           </dl>
         </section>
@@ -100,8 +116,10 @@ function OrderDetailBody(props: { order: OrderDetail }) {
         </section>
       )}
 
+      <ExchangeHistory order={order} />
       <OrderFacts order={order} />
       <MoneyRecords order={order} />
+      <ExchangeEntry order={order} />
 
       {order.status === 'ticketed' && order.refund.allowedUntil && (
         <section className="order-detail__refund">
@@ -124,4 +142,31 @@ function OrderDetailBody(props: { order: OrderDetail }) {
       )}
     </div>
   );
+}
+
+/** One notice per reseat: the seats moved at one moment for one reason, from and to in order. */
+function changesByMoment(
+  changes: NonNullable<OrderDetail['film']>['seatChanges'],
+  separator: string,
+) {
+  const moments = new Map<string, { from: string[]; to: string[]; reason: string; at: string }>();
+  for (const change of changes) {
+    const key = `${change.changedAt}|${change.reason}`;
+    const moment = moments.get(key) ?? {
+      from: [],
+      to: [],
+      reason: change.reason,
+      at: change.changedAt,
+    };
+    moment.from.push(change.fromLabel);
+    moment.to.push(change.toLabel);
+    moments.set(key, moment);
+  }
+  return [...moments.entries()].map(([key, moment]) => ({
+    key,
+    from: moment.from.join(separator),
+    to: moment.to.join(separator),
+    reason: moment.reason,
+    time: cinemaDateTime(moment.at),
+  }));
 }

@@ -2,6 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { payParamFor, type OrderKind, type StoreCard } from '@marquee/contracts';
 import { PayPanel } from './pay-panel';
@@ -26,20 +27,24 @@ function renderPanel(options: {
   total: number;
   storeCard: StoreCard[];
   hasPayPassword?: boolean;
+  lockedUntil?: string | null;
 }) {
   const onSetPassword = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <PayPanel
-        param={payParamFor(options.kind ?? 'film', 'o1')}
-        total={options.total}
-        phone="13800138000"
-        isExpired={false}
-        storeCard={options.storeCard}
-        hasPayPassword={options.hasPayPassword ?? true}
-        onSetPassword={onSetPassword}
-        onPaid={vi.fn()}
-      />
+      <MemoryRouter>
+        <PayPanel
+          param={payParamFor(options.kind ?? 'film', 'o1')}
+          total={options.total}
+          phone="13800138000"
+          isExpired={false}
+          storeCard={options.storeCard}
+          hasPayPassword={options.hasPayPassword ?? true}
+          onSetPassword={onSetPassword}
+          onPaid={vi.fn()}
+          payPasswordLockedUntil={options.lockedUntil ?? null}
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   // antd-mobile's Popup leaves `pointer-events: none` on while it animates, which jsdom never ends.
@@ -57,6 +62,43 @@ const methodNames = (sheet: HTMLElement) =>
     .map((radio) => radio.getAttribute('value'));
 
 describe('the pay sheet', () => {
+  it('says up front that card payments are locked, defaults to WeChat Pay and links to the reset', async () => {
+    const { user } = renderPanel({
+      total: 90.3,
+      storeCard: [card('1', ['general'], 200)],
+      lockedUntil: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
+    const methods = await openSheet(user);
+    expect(within(methods).getByRole('radio', { name: /WeChat Pay/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(within(methods).getByRole('radio', { name: /Member cards/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    const notice = screen.getByTestId('pay-password-locked');
+    expect(notice.textContent).toMatch(/locked until \d\d:\d\d/);
+    expect(within(notice).getByRole('link', { name: 'Forgot your pay password?' })).toHaveProperty(
+      'pathname',
+      '/account/security',
+    );
+  });
+
+  it('offers cards as before once a lock has run out', async () => {
+    const { user } = renderPanel({
+      total: 90.3,
+      storeCard: [card('1', ['general'], 200)],
+      lockedUntil: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const methods = await openSheet(user);
+    expect(within(methods).getByRole('radio', { name: /Member cards/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(screen.queryByTestId('pay-password-locked')).toBeNull();
+  });
+
   it('offers cards and WeChat Pay when the usable cards cover the total, with the amounts', async () => {
     const { user } = renderPanel({
       total: 90.3,

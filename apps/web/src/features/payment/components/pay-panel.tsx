@@ -2,6 +2,8 @@ import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { formatYuan, yuanToFen, type PayParam, type StoreCard } from '@marquee/contracts';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { usePayFlow } from '../hooks/use-pay-flow';
 import {
   availableMethods,
@@ -25,6 +27,8 @@ export interface PayPanelProps {
   /** The user's cards (GET /storeCard/getUserCareList); undefined while loading. */
   storeCard: readonly StoreCard[] | undefined;
   hasPayPassword: boolean;
+  /** Card payments locked after five wrong pay passwords, until then (ISO); null: not locked. */
+  payPasswordLockedUntil?: string | null;
   onSetPassword: () => void;
   onPaid: (orderId: string) => void;
   /** Open the choice of method at once (the order was just made for paying). */
@@ -48,6 +52,8 @@ export function PayPanel(props: PayPanelProps) {
   );
   const methods = availableMethods(amountFen, balanceFenOf(cards));
   const [isChoosing, setChoosing] = useState(false);
+  // The user info answers a lock only while it runs; compared with when the panel opened.
+  const [mountedAt] = useState(() => Date.now());
   const [method, setMethod] = useState<PayMethod | null>(null);
   const [chosenIds, setChosenIds] = useState<string[] | null>(null);
   const [isKeypadOpen, setKeypadOpen] = useState(false);
@@ -61,7 +67,11 @@ export function PayPanel(props: PayPanelProps) {
     setChoosing(true);
   }
 
-  const current = method && methods.includes(method) ? method : methods[0]!;
+  const lockedUntil = props.payPasswordLockedUntil ? new Date(props.payPasswordLockedUntil) : null;
+  const isLocked = lockedUntil !== null && lockedUntil.getTime() > mountedAt;
+  // While card payments are locked, WeChat Pay is the default (and the only way that works).
+  const fallback = isLocked && methods.includes('wechat') ? 'wechat' : methods[0]!;
+  const current = method && methods.includes(method) ? method : fallback;
   const chosen = cards.filter((card) => (chosenIds ?? cards.map((c) => c.id)).includes(card.id));
   const plan = planPayment(current, amountFen, chosen);
   const isBusy = flow.stage.kind === 'submitting' || flow.stage.kind === 'sheet';
@@ -137,6 +147,20 @@ export function PayPanel(props: PayPanelProps) {
 
       <Popup visible={isChoosing} onMaskClick={() => setChoosing(false)} bodyClassName="pay-sheet">
         <h2 className="pay-sheet__title">{t('chooseMethod')}</h2>
+        {isLocked && (
+          <p className="pay-sheet__locked" role="alert" data-testid="pay-password-locked">
+            {t('cardsLocked', {
+              time: lockedUntil.toLocaleTimeString([], {
+                hour: '2-digit',
+                minute: '2-digit',
+                hour12: false,
+              }),
+            })}{' '}
+            <Link to={paths.accountSecurity()} className="pay-sheet__link">
+              {t('forgotPassword')}
+            </Link>
+          </p>
+        )}
         <fieldset className="pay-sheet__methods">
           <legend className="visually-hidden">{t('chooseMethod')}</legend>
           {(['cards', 'combined', 'wechat'] as const)
@@ -148,6 +172,7 @@ export function PayPanel(props: PayPanelProps) {
                   name="pay-method"
                   value={option}
                   checked={current === option}
+                  disabled={isLocked && option !== 'wechat'}
                   onChange={() => setMethod(option)}
                 />
                 <span className="pay-sheet__method-text">
@@ -202,7 +227,7 @@ export function PayPanel(props: PayPanelProps) {
         <button
           type="button"
           className="button button--primary pay-sheet__confirm"
-          disabled={!plan.ok || (current !== 'wechat' && !props.hasPayPassword)}
+          disabled={!plan.ok || (current !== 'wechat' && (!props.hasPayPassword || isLocked))}
           onClick={confirm}
         >
           {t('confirmPay', { amount: formatYuan(amountFen) })}

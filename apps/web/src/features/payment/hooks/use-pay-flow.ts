@@ -5,7 +5,7 @@ import {
   type PayParam,
   type paymentStatusCall,
 } from '@marquee/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CLIENT_ERROR, isApiError } from '@/lib/api/api-error';
 import { requestPayment } from '@/lib/messenger-pay';
@@ -38,6 +38,13 @@ const UNKNOWN_RESULT = new Set<number>([
 const KEYPAD_ERRORS = new Set<number>([ErrorCode.PAY_PASSWORD_WRONG, ErrorCode.PAYLOAD_STALE]);
 
 type PaymentStatusAnswer = CallAnswer<typeof paymentStatusCall>;
+
+/** What a payment changes: balances, the order's state, the seat page's pending-order banner. */
+function refreshAfterPayment(queryClient: QueryClient) {
+  for (const queryKey of [queryKeys.cards.all, queryKeys.filmOrders.all, queryKeys.orders.all]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -107,7 +114,7 @@ export function usePayFlow(options: {
         if (run !== checkRun.current) return;
         if (answer?.isSettled) {
           endAttempt();
-          void queryClient.invalidateQueries({ queryKey: queryKeys.cards.all });
+          refreshAfterPayment(queryClient);
           if (answer.isAutoRefunded) setStage({ kind: 'autoRefunded' });
           else if (answer.status === 'succeeded') onPaid(orderId);
           else if (answer.status === 'cancelled') setStage({ kind: 'cancelled' });
@@ -130,12 +137,10 @@ export function usePayFlow(options: {
           release();
           moveTo({ kind: 'cancelled' });
         },
-        onFail: (reason) => {
+        // WeChat's reason (errMsg, the sandbox's note) is for developers: the person gets ours.
+        onFail: () => {
           release();
-          moveTo({
-            kind: 'failed',
-            message: reason ? t('failed', { reason }) : t('failedNoReason'),
-          });
+          moveTo({ kind: 'failed', message: t('failedNoReason') });
         },
       });
       if (outcome === 'success') void check({ paymentId: fields.paymentId });
@@ -186,7 +191,7 @@ export function usePayFlow(options: {
         const answer = await payByCard(body, key);
         if (answer.wechatPay) return openSheet(answer.wechatPay);
         endAttempt();
-        void queryClient.invalidateQueries({ queryKey: queryKeys.cards.all });
+        refreshAfterPayment(queryClient);
         onPaid(answer.orderId);
       };
       await lastSend.current();
@@ -194,6 +199,10 @@ export function usePayFlow(options: {
     } catch (error) {
       if (isApiError(error) && KEYPAD_ERRORS.has(error.code)) {
         if (error.code === ErrorCode.PAYLOAD_STALE) forgetPayKey();
+        // The fifth wrong try locks card payments: the user info says until when (pay sheet).
+        if (error.code === ErrorCode.PAY_PASSWORD_LOCKED) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
+        }
         moveTo({ kind: 'idle' });
         return error.message;
       }

@@ -19,7 +19,15 @@ export function StoreProductList(props: {
       : props.categoryId;
   return (
     <div className="store">
-      <CategoryTabs categories={list} current={current} onChange={props.onCategory} />
+      <CategoryTabs
+        categories={list}
+        current={current}
+        onChange={(categoryId) => {
+          props.onCategory(categoryId);
+          // Another category starts at its top, not at the old list's scroll position.
+          window.scrollTo({ top: 0 });
+        }}
+      />
       <div id="goods-panel" role="tabpanel" aria-labelledby={`goods-tab-${current}`}>
         <GoodsList key={current} categoryId={current} />
       </div>

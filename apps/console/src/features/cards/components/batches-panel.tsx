@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import {
+  App,
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { VOUCHER_BATCH_MAX_CARDS, type VoucherBatch } from '@marquee/contracts/console';
+import { addDays, chinaTime, chinaToday } from '@/lib/china-time';
+import { chinaDateTime } from '@/lib/i18n/china-time';
+import { useCardTypes } from '../api/use-card-types';
+import {
+  useDownloadBatch,
+  useIssueBatch,
+  useVoidBatch,
+  useVoidVoucher,
+  useVoucherBatches,
+} from '../api/use-voucher-batches';
+import { cardsMessages } from '../cards-messages';
+import { yuan } from '../format';
+
+/** The last day a card redeems: its expiry is the end of that day. */
+const lastDay = (expiresAt: string) =>
+  chinaTime(new Date(Date.parse(expiresAt) - 1)).format('YYYY-MM-DD');
+
+/** Batches of top-up cards: issue, download once, void the unused, void one card. */
+export function BatchesPanel() {
+  const t = cardsMessages.useMessages();
+  const { message } = App.useApp();
+  const batches = useVoucherBatches();
+  const download = useDownloadBatch();
+  const voidBatch = useVoidBatch();
+  const voidOne = useVoidVoucher();
+  const [isIssuing, setIssuing] = useState(false);
+  const [cardNo, setCardNo] = useState('');
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('batchesHint')}</Typography.Paragraph>
+      <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setIssuing(true)}>
+          {t('issue')}
+        </Button>
+        <Space.Compact>
+          <Input
+            aria-label={t('voidOne')}
+            placeholder={t('voidOnePlaceholder')}
+            value={cardNo}
+            onChange={(event) => setCardNo(event.target.value.trim())}
+            style={{ width: 260 }}
+          />
+          <Popconfirm
+            title={t('voidOne')}
+            onConfirm={() =>
+              voidOne.mutate(cardNo, {
+                onSuccess: () => {
+                  void message.success(t('voidedOne', { cardNo }));
+                  setCardNo('');
+                },
+              })
+            }
+            disabled={!/^\d{6,20}$/.test(cardNo)}
+          >
+            <Button danger disabled={!/^\d{6,20}$/.test(cardNo)} loading={voidOne.isPending}>
+              {t('voidOne')}
+            </Button>
+          </Popconfirm>
+        </Space.Compact>
+      </Space>
+      <Table<VoucherBatch>
+        rowKey="id"
+        size="middle"
+        loading={batches.isFetching}
+        dataSource={batches.data?.list ?? []}
+        pagination={{ pageSize: 10, showTotal: (total) => t('total', { total }) }}
+        columns={[
+          { title: t('batchNo'), dataIndex: 'batchNo', width: 70 },
+          { title: t('cardType'), dataIndex: 'cardTypeName' },
+          { title: t('faceValue'), dataIndex: 'amountFen', render: (fen: number) => yuan(fen) },
+          { title: t('count'), dataIndex: 'cardCount', width: 70 },
+          {
+            title: t('expiresOn'),
+            dataIndex: 'expiresAt',
+            render: (at: string) => lastDay(at),
+          },
+          {
+            title: t('states'),
+            key: 'states',
+            render: (_, batch) => (
+              <Space direction="vertical" size={0} data-testid={`batch-states-${batch.batchNo}`}>
+                <span>
+                  {batch.unusedCount} / {batch.redeemedCount} / {batch.voidedCount}
+                </span>
+                {batch.expiredCount > 0 && (
+                  <Typography.Text type="warning">
+                    {t('expiredNote', { n: batch.expiredCount })}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
+          { title: t('createdBy'), dataIndex: 'createdBy' },
+          {
+            title: t('actions'),
+            key: 'actions',
+            width: 300,
+            render: (_, batch) => (
+              <Space wrap>
+                {batch.downloadedAt ? (
+                  <Typography.Text type="secondary">
+                    {t('downloaded', {
+                      who: batch.downloadedBy ?? '',
+                      at: chinaDateTime(batch.downloadedAt),
+                    })}
+                  </Typography.Text>
+                ) : (
+                  <Popconfirm
+                    title={t('downloadConfirm')}
+                    onConfirm={() => download.mutate({ id: batch.id, batchNo: batch.batchNo })}
+                  >
+                    <Button type="link" loading={download.isPending}>
+                      {t('download')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                {batch.unusedCount > 0 && (
+                  <Popconfirm
+                    title={t('voidBatchConfirm', { no: batch.batchNo })}
+                    onConfirm={() =>
+                      voidBatch.mutate(batch.id, {
+                        onSuccess: (answer) =>
+                          void message.success(t('voidedBatch', { n: answer.voidedCount })),
+                      })
+                    }
+                  >
+                    <Button type="link" danger>
+                      {t('voidBatch')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <IssueModal open={isIssuing} onClose={() => setIssuing(false)} />
+    </>
+  );
+}
+
+interface IssueValues {
+  cardType: string;
+  count: number;
+  faceYuan: number;
+  expiresOn: Dayjs;
+}
+
+function IssueModal(props: { open: boolean; onClose: () => void }) {
+  const t = cardsMessages.useMessages();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<IssueValues>();
+  const types = useCardTypes();
+  const issue = useIssueBatch();
+  const onSale = (types.data?.list ?? []).filter((type) => type.isOnSale);
+
+  const submit = (values: IssueValues) =>
+    issue.mutate(
+      {
+        cardType: values.cardType,
+        count: values.count,
+        amountFen: Math.round(values.faceYuan * 100),
+        expiresOn: values.expiresOn.format('YYYY-MM-DD'),
+      },
+      {
+        onSuccess: (batch) => {
+          void message.success(t('issued', { no: batch.batchNo, count: batch.cardCount }));
+          form.resetFields();
+          props.onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal
+      title={t('issueTitle')}
+      open={props.open}
+      onCancel={props.onClose}
+      onOk={() => form.submit()}
+      okText={t('issue')}
+      cancelText={t('cancel')}
+      confirmLoading={issue.isPending}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ count: 100, expiresOn: dayjs(addDays(chinaToday(), 365)) }}
+      >
+        <Form.Item
+          name="cardType"
+          label={t('cardType')}
+          rules={[{ required: true, message: t('required') }]}
+        >
+          <Select
+            options={onSale.map((type) => ({ value: type.code, label: type.name }))}
+            loading={types.isFetching}
+          />
+        </Form.Item>
+        <Form.Item
+          name="faceYuan"
+          label={t('faceValue')}
+          rules={[{ required: true, message: t('required') }]}
+        >
+          <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="count"
+          label={t('count')}
+          extra={t('countHint', { max: VOUCHER_BATCH_MAX_CARDS })}
+          rules={[{ required: true, message: t('required') }]}
+        >
+          <InputNumber
+            min={1}
+            max={VOUCHER_BATCH_MAX_CARDS}
+            precision={0}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="expiresOn"
+          label={t('expiresOn')}
+          extra={t('expiresOnHint')}
+          rules={[{ required: true, message: t('required') }]}
+        >
+          <DatePicker
+            style={{ width: '100%' }}
+            disabledDate={(day) => day.format('YYYY-MM-DD') < chinaToday()}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Input, List, Modal, Space, Tooltip, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ConsoleCategory } from '@marquee/contracts/console';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { useReorderCategories, useSaveCategory } from '../api/use-save-category';
+import { goodsMessages } from '../goods-messages';
+
+/** The categories in the moviegoers' order: pick one to filter, add, rename, move up or down. */
+export function CategoryPanel(props: {
+  categories: ConsoleCategory[];
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+}) {
+  const t = goodsMessages.useMessages();
+  const common = commonMessages.useMessages();
+  const { message } = App.useApp();
+  const save = useSaveCategory();
+  const reorder = useReorderCategories();
+  const [editing, setEditing] = useState<{ id?: string; name: string } | null>(null);
+  const ids = props.categories.map((category) => category.id);
+
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...ids];
+    [next[index], next[index + by]] = [next[index + by]!, next[index]!];
+    reorder.mutate(next, { onError: (error) => void message.error(error.message) });
+  };
+  const submit = () => {
+    if (!editing?.name.trim()) return;
+    save.mutate(
+      { id: editing.id, name: editing.name.trim() },
+      {
+        onSuccess: () => {
+          void message.success(t('saved'));
+          setEditing(null);
+        },
+      },
+    );
+  };
+
+  const row = (id: string | null, label: string, extra?: React.ReactNode) => (
+    <List.Item
+      onClick={() => props.onSelect(id)}
+      style={{
+        cursor: 'pointer',
+        paddingInline: 12,
+        background: props.selectedId === id ? '#e6f4ff' : undefined,
+      }}
+      actions={extra ? [extra] : undefined}
+    >
+      <Typography.Text strong={props.selectedId === id}>{label}</Typography.Text>
+    </List.Item>
+  );
+
+  return (
+    <Card
+      size="small"
+      title={t('categories')}
+      extra={
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            save.reset();
+            setEditing({ name: '' });
+          }}
+        >
+          {t('addCategory')}
+        </Button>
+      }
+      styles={{ body: { padding: 0 } }}
+    >
+      <List size="small" data-testid="goods-categories">
+        {row(null, t('allCategories'))}
+        {props.categories.map((category, index) =>
+          row(
+            category.id,
+            t('categoryLabel', { name: category.name, n: category.goodsCount }),
+            <Space size={0} onClick={(event) => event.stopPropagation()}>
+              <Tooltip title={t('moveUp')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={t('moveUp')}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, -1)}
+                />
+              </Tooltip>
+              <Tooltip title={t('moveDown')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={t('moveDown')}
+                  disabled={index === ids.length - 1 || reorder.isPending}
+                  onClick={() => move(index, 1)}
+                />
+              </Tooltip>
+              <Tooltip title={t('renameCategory')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('renameCategory')}
+                  onClick={() => {
+                    save.reset();
+                    setEditing({ id: category.id, name: category.name });
+                  }}
+                />
+              </Tooltip>
+            </Space>,
+          ),
+        )}
+      </List>
+      <Modal
+        open={editing !== null}
+        title={editing?.id ? t('renameCategory') : t('addCategory')}
+        okText={common('save')}
+        cancelText={common('cancel')}
+        confirmLoading={save.isPending}
+        onOk={submit}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        {save.error && (
+          <Alert type="error" showIcon message={save.error.message} style={{ marginBottom: 12 }} />
+        )}
+        <Typography.Text>{t('categoryName')}</Typography.Text>
+        <Input
+          autoFocus
+          maxLength={12}
+          value={editing?.name ?? ''}
+          onChange={(event) =>
+            setEditing((current) => current && { ...current, name: event.target.value })
+          }
+          onPressEnter={submit}
+          style={{ marginTop: 6 }}
+          data-testid="category-name"
+        />
+      </Modal>
+    </Card>
+  );
+}

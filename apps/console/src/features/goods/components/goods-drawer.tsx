@@ -1,0 +1,317 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  Drawer,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Typography,
+  Upload,
+} from 'antd';
+import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ConsoleCategory, ConsoleGoods, GoodsFields } from '@marquee/contracts/console';
+import { commonMessages } from '@/lib/i18n/common-messages';
+import { imageAccept, imageFileProblem } from '@/lib/image-file';
+import { useSaveGoods, useUploadGoodsImage } from '../api/use-save-goods';
+import { goodsMessages } from '../goods-messages';
+import { toFen } from '../goods-format';
+import { goodsImageSrc } from '../goods-image-src';
+
+interface VariantValues {
+  id?: string;
+  specName: string;
+  specValue: string;
+  price: number;
+  originalPrice?: number | null;
+}
+type FormValues = Omit<GoodsFields, 'variants'> & { variants: VariantValues[] };
+
+/** Add a goods item (no `editing`) or change one: fields, variants and prices; its picture. */
+export function GoodsDrawer(props: {
+  open: boolean;
+  editing: ConsoleGoods | null;
+  categories: ConsoleCategory[];
+  defaultCategoryId: string | null;
+  onClose: () => void;
+  onSaved: (goods: ConsoleGoods) => void;
+}) {
+  const t = goodsMessages.useMessages();
+  const common = commonMessages.useMessages();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveGoods();
+  const upload = useUploadGoodsImage();
+  const [preview, setPreview] = useState<{ goodsId: string; url: string } | null>(null);
+  const { editing, open } = props;
+
+  useEffect(() => {
+    if (!open) return;
+    save.reset();
+    upload.reset();
+    form.resetFields();
+    if (editing) {
+      form.setFieldsValue({
+        ...editing,
+        variants: editing.variants.map((variant) => ({
+          id: variant.id,
+          specName: variant.specs[0]?.name ?? '',
+          specValue: variant.specs[0]?.value ?? '',
+          price: variant.priceFen / 100,
+          originalPrice: variant.originalPriceFen === null ? null : variant.originalPriceFen / 100,
+        })),
+      });
+    } else {
+      form.setFieldsValue({
+        categoryId: props.defaultCategoryId ?? props.categories[0]?.id,
+        tags: [],
+        isOnSale: true,
+        variants: [
+          { specName: t('defaultSpecName'), specValue: '', price: undefined as unknown as number },
+        ],
+      });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the drawer opens or the item changes
+  }, [open, editing?.id]);
+
+  const submit = (values: FormValues) => {
+    const fields: GoodsFields = {
+      ...values,
+      description: values.description ?? '',
+      variants: values.variants.map((variant) => {
+        // Specs past the first (made elsewhere) are kept as they are.
+        const kept = editing?.variants.find((v) => v.id === variant.id)?.specs.slice(1) ?? [];
+        return {
+          ...(variant.id ? { id: variant.id } : {}),
+          specs: [{ name: variant.specName, value: variant.specValue }, ...kept],
+          priceFen: toFen(variant.price),
+          originalPriceFen:
+            variant.originalPrice === null || variant.originalPrice === undefined
+              ? null
+              : toFen(variant.originalPrice),
+        };
+      }),
+    };
+    save.mutate(
+      { id: editing?.id, fields },
+      {
+        onSuccess: (goods) => {
+          void message.success(t('saved'));
+          props.onSaved(goods);
+        },
+      },
+    );
+  };
+
+  const pickImage = (file: File) => {
+    const problem = imageFileProblem(file);
+    if (problem) {
+      void message.error(t(problem === 'type' ? 'imageType' : 'imageTooLarge'));
+    } else if (editing) {
+      setPreview({ goodsId: editing.id, url: URL.createObjectURL(file) });
+      upload.mutate(
+        { goodsId: editing.id, file },
+        {
+          onSuccess: (goods) => {
+            void message.success(t('imageUploaded'));
+            props.onSaved(goods);
+          },
+        },
+      );
+    }
+    return Upload.LIST_IGNORE;
+  };
+  const error = save.error ?? upload.error;
+  const existingCount = editing?.variants.length ?? 0;
+  // Existing variants come first in the list; specs past the first are kept and shown, not edited.
+  const moreSpecs = (index: number) => {
+    const more = editing?.variants[index]?.specs.slice(1) ?? [];
+    return more.length > 0
+      ? t('moreSpecs', { specs: more.map((spec) => `${spec.name} ${spec.value}`).join('、') })
+      : undefined;
+  };
+
+  return (
+    <Drawer
+      open={open}
+      width={760}
+      title={editing ? t('editTitle') : t('addTitle')}
+      onClose={props.onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={props.onClose}>{common('cancel')}</Button>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            onClick={() => form.submit()}
+            data-testid="goods-save"
+          >
+            {common('save')}
+          </Button>
+        </Space>
+      }
+    >
+      {error && (
+        <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />
+      )}
+      <Row gutter={24} wrap={false}>
+        <Col flex="180px">
+          <Typography.Text strong>{t('image')}</Typography.Text>
+          <div style={{ margin: '8px 0' }}>
+            {editing ? (
+              <Image
+                src={
+                  upload.isPending && preview?.goodsId === editing.id
+                    ? preview.url
+                    : goodsImageSrc(editing)
+                }
+                width={160}
+                height={160}
+                style={{ objectFit: 'cover', borderRadius: 6 }}
+                alt={editing.name}
+              />
+            ) : (
+              <Typography.Paragraph type="secondary">{t('imageAfterSave')}</Typography.Paragraph>
+            )}
+          </div>
+          {editing && (
+            <Upload accept={imageAccept} showUploadList={false} beforeUpload={pickImage}>
+              <Button icon={<UploadOutlined />} loading={upload.isPending}>
+                {t('uploadImage')}
+              </Button>
+            </Upload>
+          )}
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
+            {t('imageHint')}
+          </Typography.Paragraph>
+        </Col>
+        <Col flex="auto">
+          <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+            <Row gutter={12}>
+              <Col span={14}>
+                <Form.Item
+                  label={t('name')}
+                  name="name"
+                  rules={[{ required: true, whitespace: true, message: t('required') }]}
+                >
+                  <Input maxLength={30} data-testid="goods-name" />
+                </Form.Item>
+              </Col>
+              <Col span={10}>
+                <Form.Item
+                  label={t('category')}
+                  name="categoryId"
+                  rules={[{ required: true, message: t('required') }]}
+                >
+                  <Select options={props.categories.map((c) => ({ value: c.id, label: c.name }))} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item label={t('description')} name="description">
+              <Input.TextArea rows={2} maxLength={200} showCount />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={16}>
+                <Form.Item label={t('tags')} name="tags" extra={t('tagsHint')}>
+                  <Select mode="tags" maxCount={4} open={false} tokenSeparators={[',', '，']} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item label={t('onSale')} name="isOnSale" valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Typography.Text strong>{t('variants')}</Typography.Text>
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '2px 0 8px' }}>
+              {t('variantsHint')}
+            </Typography.Paragraph>
+            <Form.List name="variants">
+              {(fields, { add, remove }) => (
+                <div>
+                  {fields.map((field, index) => (
+                    <Row key={field.key} gutter={8} align="top" wrap={false}>
+                      <Col span={5}>
+                        <Form.Item
+                          name={[field.name, 'specName']}
+                          label={index === 0 ? t('specName') : undefined}
+                          rules={[{ required: true, whitespace: true, message: t('required') }]}
+                        >
+                          <Input maxLength={10} />
+                        </Form.Item>
+                      </Col>
+                      <Col span={6}>
+                        <Form.Item
+                          name={[field.name, 'specValue']}
+                          label={index === 0 ? t('specValue') : undefined}
+                          rules={[{ required: true, whitespace: true, message: t('required') }]}
+                          extra={moreSpecs(index)}
+                        >
+                          <Input maxLength={20} data-testid={`variant-value-${index}`} />
+                        </Form.Item>
+                      </Col>
+                      <Col span={6}>
+                        <Form.Item
+                          name={[field.name, 'price']}
+                          label={index === 0 ? t('price') : undefined}
+                          rules={[{ required: true, message: t('required') }]}
+                        >
+                          <InputNumber
+                            min={0.01}
+                            max={9999.99}
+                            precision={2}
+                            style={{ width: '100%' }}
+                            data-testid={`variant-price-${index}`}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col span={6}>
+                        <Form.Item
+                          name={[field.name, 'originalPrice']}
+                          label={index === 0 ? t('originalPrice') : undefined}
+                        >
+                          <InputNumber
+                            min={0.01}
+                            max={9999.99}
+                            precision={2}
+                            style={{ width: '100%' }}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col flex="24px" style={{ paddingTop: index === 0 ? 36 : 6 }}>
+                        {index >= existingCount && fields.length > 1 && (
+                          <MinusCircleOutlined onClick={() => remove(field.name)} />
+                        )}
+                      </Col>
+                    </Row>
+                  ))}
+                  <Space direction="vertical" size={4}>
+                    <Button
+                      type="dashed"
+                      icon={<PlusOutlined />}
+                      disabled={fields.length >= 20}
+                      onClick={() => add({ specName: t('defaultSpecName'), specValue: '' })}
+                    >
+                      {t('addVariant')}
+                    </Button>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t('newVariantStock')}
+                    </Typography.Text>
+                  </Space>
+                </div>
+              )}
+            </Form.List>
+          </Form>
+        </Col>
+      </Row>
+    </Drawer>
+  );
+}

@@ -1,0 +1,44 @@
+import { normalizePromoCode, type CouponDiscountKind, type CouponScope } from '@marquee/contracts';
+import type { Executor } from '../../db/schema.js';
+import * as couponsRepository from './coupons.repository.js';
+
+export interface NewCampaign {
+  siteId: string;
+  title: string;
+  promoCode: string | null;
+  isForNewUsers?: boolean;
+  discountKind: CouponDiscountKind;
+  /** amount: fen off; percent: 1–99. */
+  discountValue: number;
+  capFen: number | null;
+  minSpendFen: number;
+  scope: CouponScope;
+  filmIds: string[];
+  cinemaIds: string[];
+  validFrom: Date;
+  validTo: Date;
+  totalQuantity: number;
+  perUserLimit: number;
+}
+
+/** A campaign as staff set it up (the CLI today); the table's CHECKs refuse impossible terms. */
+export async function createCampaign(db: Executor, input: NewCampaign) {
+  const row = await couponsRepository.insertCampaign(db, {
+    site_id: input.siteId,
+    title: input.title.trim(),
+    promo_code: input.promoCode ? normalizePromoCode(input.promoCode) : null,
+    is_for_new_users: input.isForNewUsers ?? false,
+    discount_kind: input.discountKind,
+    discount_value: input.discountValue,
+    cap_fen: input.capFen,
+    min_spend_fen: input.minSpendFen,
+    scope: input.scope,
+    film_ids: input.filmIds,
+    cinema_ids: input.cinemaIds,
+    valid_from: input.validFrom,
+    valid_to: input.validTo,
+    total_quantity: input.totalQuantity,
+    per_user_limit: input.perUserLimit,
+  });
+  return { campaignId: row.id, promoCode: row.promo_code };
+}

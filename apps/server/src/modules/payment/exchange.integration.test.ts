@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Coupon, OrderCouponPrice, OrderDetail } from '@marquee/contracts';
+import { describeOnEachDatabase } from '../../test-support/test-database.js';
+import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
+import {
+  type TestUser,
+  balanceOf,
+  encryptPassword,
+  newUser,
+  openTestCard,
+  setTestPayPassword,
+} from '../cards/cards-test-kit.js';
+import { rebuildBalanceCheck } from '../cards/index.js';
+import { createCampaign } from '../coupons/index.js';
+import { consoleCall, DEMO_PASSWORDS, staffToken } from '../staff/staff-test-kit.js';
+import { hold, seatMap, stateOf } from '../film-order/film-order-test-kit.js';
+import {
+  filmParam,
+  holdSeats,
+  moneyOf,
+  orderRow,
+  payWithCards,
+  payWithWechat,
+  sandboxSheet,
+} from './payment-test-kit.js';
+
+const PASSWORD = '258036';
+
+describeOnEachDatabase('ticket exchange (改签)', (kind) => {
+  let t: TestApp;
+  let dayOffset = 0;
+  let codeCursor = 0;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  /** A ticketed order of two seats, paid by card or WeChat Pay, with a coupon of `couponFen` off. */
+  async function ticketed(pay: 'card' | 'wechat', hoursAhead = 6, couponFen = 0) {
+    const user = await newUser(t);
+    const order = await holdSeats(t, user.token, { hoursAhead });
+    let amountFen = Math.round(order.total * 100);
+    if (couponFen > 0) amountFen = await applyCoupon(user, order.id, couponFen);
+    const card = await openTestCard(t, user, { types: ['general'], balanceFen: 100_000 });
+    if (pay === 'card') {
+      await setTestPayPassword(t, user.token, PASSWORD);
+      const { body } = await payWithCards(t, user.token, {
+        password: await encryptPassword(t, PASSWORD),
+        param: filmParam(order.id),
+        cardIdList: [card.id],
+      });
+      expect(body.code).toBe(0);
+    } else {
+      const { body } = await payWithWechat(t, user.token, order.id);
+      expect(body.code).toBe(0);
+      await sandboxSheet(t, body.data, 'success');
+    }
+    expect((await orderRow(t, order.id)).status).toBe('ticketed');
+    return { user, order, card, amountFen };
+  }
+
+  /** A campaign's coupon of `fen` off, redeemed and applied to the order: answers what it pays. */
+  async function applyCoupon(user: TestUser, orderId: string, fen: number) {
+    const now = t.clock.now().getTime();
+    const code = `X${Date.now().toString(36).toUpperCase()}${(codeCursor += 1)}`;
+    await createCampaign(t.db, {
+      siteId: user.siteId,
+      title: '改签测试券',
+      promoCode: code,
+      discountKind: 'amount',
+      discountValue: fen,
+      capFen: null,
+      minSpendFen: 0,
+      scope: 'tickets',
+      filmIds: [],
+      cinemaIds: [],
+      validFrom: new Date(now - 86_400_000),
+      validTo: new Date(Math.max(now, Date.now()) + 30 * 86_400_000),
+      totalQuantity: 100,
+      perUserLimit: 1,
+    });
+    const redeemed = await call<{ coupon: Coupon }>(t.app, {
+      method: 'POST',
+      url: '/api/coupon/redeem',
+      token: user.token,
+      body: { code },
+    });
+    const applied = await call<OrderCouponPrice>(t.app, {
+      method: 'POST',
+      url: '/api/coupon/apply',
+      token: user.token,
+      body: { orderId, couponId: redeemed.body.data.coupon.couponId },
+    });
+    expect(applied.body.code).toBe(0);
+    return Math.round(applied.body.data.payAmount * 100);
+  }
+
+  /**
+   * Another show of the same film in the same hall, days later (each call later still), its
+   * member prices `deltaFen` off the original's (negative: cheaper), or of another film.
+   */
+  async function twinShow(showId: string, options: { deltaFen?: number; filmId?: string } = {}) {
+    const show = await t.db
+      .selectFrom('shows')
+      .selectAll()
+      .where('id', '=', showId)
+      .executeTakeFirstOrThrow();
+    dayOffset += 1;
+    const shift = (at: Date) => new Date(at.getTime() + dayOffset * 86_400_000 + 3_600_000);
+    const { id: _id, layout_id: _layout, ...columns } = show;
+    const created = await t.db
+      .insertInto('shows')
+      .values({
+        ...columns,
+        film_id: options.filmId ?? show.film_id,
+        start_at: shift(new Date(show.start_at)),
+        end_at: shift(new Date(show.end_at)),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const prices = await t.db
+      .selectFrom('show_prices')
+      .selectAll()
+      .where('show_id', '=', showId)
+      .execute();
+    await t.db
+      .insertInto('show_prices')
+      .values(
+        prices.map((price) => ({
+          ...price,
+          show_id: created.id,
+          discount_price_fen: price.discount_price_fen + (options.deltaFen ?? 0),
+        })),
+      )
+      .execute();
+    return created.id;
+  }
+
+  /** The order's seats by id: the twin show is in the same hall, so the same seats and prices. */
+  const sameSeats = (order: { seats: { id: string }[] }) => order.seats.map((seat) => seat.id);
+  const labelsOf = (order: { seats: { label: string }[] }) => order.seats.map((seat) => seat.label);
+
+  function exchange(token: string, body: { orderId: string; showId: string; seatIds: string[] }) {
+    return call<OrderDetail>(t.app, { method: 'POST', url: '/api/order/exchange', token, body });
+  }
+
+  const detailOf = async (token: string, orderId: string) =>
+    (await call<OrderDetail>(t.app, { url: `/api/order/detail?orderId=${orderId}`, token })).body
+      .data;
+
+  async function activeSeatsOf(orderId: string) {
+    return t.db
+      .selectFrom('film_order_seats')
+      .select(['show_id', 'seat_id', 'state'])
+      .where('order_id', '=', orderId)
+      .where('state', 'in', ['held', 'sold'])
+      .execute();
+  }
+
+  it('moves the seats to a show of the same price and issues a new ticket code', async () => {
+    const { user, order, card } = await ticketed('card');
+    const before = await detailOf(user.token, order.id);
+    expect(before.exchange).toMatchObject({ isAllowed: true, history: [] });
+    const balance = await balanceOf(t, card.id);
+    const target = await twinShow(order.showInfo.showId);
+    const labels = labelsOf(order);
+
+    const { body } = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatIds: sameSeats(order),
+    });
+    expect(body.code).toBe(0);
+    expect(body.data.status).toBe('ticketed');
+    expect(body.data.film?.showInfo.showId).toBe(target);
+    expect(body.data.film?.seats.map((seat) => seat.label)).toEqual(labels);
+    expect(body.data.ticket?.code).toMatch(/^\d{10}$/);
+    expect(body.data.ticket?.code).not.toBe(before.ticket?.code);
+    expect(body.data.exchange).toMatchObject({ isAllowed: false });
+    expect(body.data.exchange?.history).toEqual([
+      expect.objectContaining({
+        fromSeats: before.film?.seats.map((seat) => seat.label),
+        toSeats: labels,
+        fromTicketCode: before.ticket?.code,
+        toTicketCode: body.data.ticket?.code,
+        refundAmount: 0,
+      }),
+    ]);
+    expect(body.data.refunds).toEqual([]);
+    expect(await balanceOf(t, card.id)).toBe(balance);
+
+    const oldMap = await seatMap(t, order.showInfo.showId);
+    for (const seat of order.seats) expect(stateOf(oldMap, seat.label)).toBe('available');
+    const newMap = await seatMap(t, target);
+    for (const label of labels) expect(stateOf(newMap, label)).toBe('sold');
+    // The old code no longer finds the order at the door; the list shows the new show.
+    const byOldCode = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('pickup_code', '=', before.ticket!.code)
+      .execute();
+    expect(byOldCode).toEqual([]);
+    const events = await t.db
+      .selectFrom('order_events')
+      .select(['from_status', 'to_status', 'reason'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(events.at(-1)).toEqual({
+      from_status: 'ticketed',
+      to_status: 'ticketed',
+      reason: 'ticket exchanged for another show',
+    });
+  });
+
+  it('refuses a second exchange of the same order', async () => {
+    const { user, order } = await ticketed('card');
+    const first = await twinShow(order.showInfo.showId);
+    const second = await twinShow(order.showInfo.showId);
+    const once = await exchange(user.token, {
+      orderId: order.id,
+      showId: first,
+      seatIds: sameSeats(order),
+    });
+    expect(once.body.code).toBe(0);
+    const code = once.body.data.ticket?.code;
+    const again = await exchange(user.token, {
+      orderId: order.id,
+      showId: second,
+      seatIds: sameSeats(order),
+    });
+    expect(again.body.code).toBe(42222);
+    expect(again.status).toBe(422);
+    const after = await detailOf(user.token, order.id);
+    expect(after.ticket?.code).toBe(code);
+    expect(after.film?.showInfo.showId).toBe(first);
+    expect(stateOf(await seatMap(t, second), labelsOf(order)[0]!)).toBe('available');
+  });
+
+  it('refunds the difference of a cheaper exchange to the cards, and only the rest later', async () => {
+    const { user, order, card, amountFen } = await ticketed('card');
+    const balance = await balanceOf(t, card.id);
+    const target = await twinShow(order.showInfo.showId, { deltaFen: -500 });
+    const { body } = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatIds: sameSeats(order),
+    });
+    expect(body.code).toBe(0);
+    expect(body.data.amount * 100).toBeCloseTo(amountFen - 1000);
+    expect(body.data.exchange?.history[0]?.refundAmount).toBe(10);
+    expect(body.data.refunds).toEqual([
+      expect.objectContaining({ method: 'card', amount: 10, status: 'succeeded' }),
+    ]);
+    expect(await balanceOf(t, card.id)).toBe(balance + 1000);
+    expect(await rebuildBalanceCheck(t.db)).toEqual([]);
+
+    // Returning the exchanged ticket gives back what is left, not the whole first payment.
+    const refund = await call<OrderDetail>(t.app, {
+      method: 'POST',
+      url: '/api/order/refund',
+      token: user.token,
+      body: { orderId: order.id },
+    });
+    expect(refund.body.code).toBe(0);
+    expect(await balanceOf(t, card.id)).toBe(balance + amountFen);
+    expect((await moneyOf(t, order.id)).collectedFen).toBe(0);
+  });
+
+  it('refunds the difference of a cheaper exchange through WeChat Pay', async () => {
+    const { user, order, amountFen } = await ticketed('wechat');
+    const target = await twinShow(order.showInfo.showId, { deltaFen: -300 });
+    const { body } = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatIds: sameSeats(order),
+    });
+    expect(body.code).toBe(0);
+    expect(body.data.refunds).toEqual([
+      expect.objectContaining({ method: 'wechat', amount: 6, status: 'succeeded' }),
+    ]);
+    expect(body.data.payments).toEqual([
+      expect.objectContaining({ method: 'wechat', status: 'succeeded' }),
+    ]);
+    expect(await moneyOf(t, order.id)).toMatchObject({
+      wechatFen: amountFen - 600,
+      amountFen: amountFen - 600,
+    });
+  });
+
+  it('refuses seats that cost more, and a show of another film, changing nothing', async () => {
+    const { user, order } = await ticketed('card');
+    const dearer = await twinShow(order.showInfo.showId, { deltaFen: 500 });
+    const refused = await exchange(user.token, {
+      orderId: order.id,
+      showId: dearer,
+      seatIds: sameSeats(order),
+    });
+    expect(refused.body.code).toBe(42224);
+    expect(stateOf(await seatMap(t, dearer), labelsOf(order)[0]!)).toBe('available');
+
+    const otherFilm = await t.db
+      .selectFrom('films')
+      .select('id')
+      .where('id', '<>', order.showInfo.filmId)
+      .executeTakeFirstOrThrow();
+    const other = await twinShow(order.showInfo.showId, { filmId: otherFilm.id });
+    const wrong = await exchange(user.token, {
+      orderId: order.id,
+      showId: other,
+      seatIds: sameSeats(order),
+    });
+    expect(wrong.body.code).toBe(42223);
+    const after = await detailOf(user.token, order.id);
+    expect(after.film?.showInfo.showId).toBe(order.showInfo.showId);
+    expect(after.exchange?.isAllowed).toBe(true);
+    expect((await activeSeatsOf(order.id)).map((seat) => seat.state)).toEqual(['sold', 'sold']);
+  });
+
+  it('refuses an exchange past the cutoff before the show', async () => {
+    const { user, order } = await ticketed('card', 2);
+    const target = await twinShow(order.showInfo.showId);
+    const start = new Date(order.showInfo.startAt).getTime();
+    // 29 minutes before the show: the default cutoff (30) has passed.
+    const seconds = (start - t.clock.now().getTime()) / 1000 - 29 * 60;
+    t.clock.advance(seconds);
+    try {
+      const detail = await detailOf(user.token, order.id);
+      expect(detail.exchange?.isAllowed).toBe(false);
+      const { body } = await exchange(user.token, {
+        orderId: order.id,
+        showId: target,
+        seatIds: sameSeats(order),
+      });
+      expect(body.code).toBe(42221);
+      expect(body.msg).toContain('改签截止时间');
+      expect((await detailOf(user.token, order.id)).exchange?.history).toEqual([]);
+    } finally {
+      t.clock.advance(-seconds);
+    }
+  });
+
+  it('refuses seats someone else holds and keeps the old ticket', async () => {
+    const { user, order } = await ticketed('card');
+    const target = await twinShow(order.showInfo.showId);
+    const other = await newUser(t);
+    expect((await hold(t, other.token, target, labelsOf(order))).body.code).toBe(0);
+    const before = await detailOf(user.token, order.id);
+    const { body } = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatIds: sameSeats(order),
+    });
+    expect(body.code).toBe(40902);
+    const after = await detailOf(user.token, order.id);
+    expect(after.ticket?.code).toBe(before.ticket?.code);
+    expect(after.film?.showInfo.showId).toBe(order.showInfo.showId);
+  });
+
+  it('never leaves both or neither when an exchange races a hold on the same seats', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const { user, order } = await ticketed('card');
+      const target = await twinShow(order.showInfo.showId);
+      const other = await newUser(t);
+      const ids = sameSeats(order);
+      const [exchanged, held] = await Promise.all([
+        exchange(user.token, { orderId: order.id, showId: target, seatIds: ids }),
+        call(t.app, {
+          method: 'POST',
+          url: '/api/filmOrder/create',
+          token: other.token,
+          body: { showId: target, seatIds: ids },
+        }),
+      ]);
+      // Exactly one of the two got the seats.
+      expect([exchanged.body.code, held.body.code].filter((code) => code === 0)).toHaveLength(1);
+      const seats = await activeSeatsOf(order.id);
+      expect(seats).toHaveLength(2);
+      expect(new Set(seats.map((seat) => seat.show_id)).size).toBe(1);
+      expect(seats.every((seat) => seat.state === 'sold')).toBe(true);
+      const detail = await detailOf(user.token, order.id);
+      if (exchanged.body.code === 0) {
+        expect(seats[0]!.show_id).toBe(target);
+        expect(detail.exchange?.history).toHaveLength(1);
+        outcomes.push('exchanged');
+      } else {
+        expect(exchanged.body.code).toBe(40902);
+        expect(seats[0]!.show_id).toBe(order.showInfo.showId);
+        expect(detail.exchange?.history).toEqual([]);
+        outcomes.push('held');
+      }
+      const targetMap = await seatMap(t, target);
+      expect(stateOf(targetMap, labelsOf(order)[0]!)).not.toBe('available');
+    }
+    expect(outcomes).toHaveLength(4);
+  });
+
+  it('leaves an order exchanged away alone when staff cancel the show it left', async () => {
+    const { user, order } = await ticketed('card');
+    const target = await twinShow(order.showInfo.showId);
+    const moved = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatIds: sameSeats(order),
+    });
+    expect(moved.body.code).toBe(0);
+    const owner = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
+    const cancel = await consoleCall(t.app, {
+      url: '/api/console/shows/cancel',
+      staffToken: owner,
+      body: { showId: order.showInfo.showId, reason: '放映设备故障' },
+    });
+    expect(cancel.body.code).toBe(0);
+    const after = await detailOf(user.token, order.id);
+    expect(after.status).toBe('ticketed');
+    expect(after.ticket?.code).toBe(moved.body.data.ticket?.code);
+    expect(after.refunds).toEqual([]);
+  });
+
+  it('keeps a coupon with the order: the seats’ difference comes off what was paid', async () => {
+    const { user, order, card, amountFen } = await ticketed('card', 6, 500);
+    const seatsFen = Math.round(order.total * 100);
+    expect(amountFen).toBe(seatsFen - 500);
+    const balance = await balanceOf(t, card.id);
+    // ¥2 a seat cheaper: ¥4 back, the coupon's ¥5 stays with the order.
+    const cheaper = await twinShow(order.showInfo.showId, { deltaFen: -200 });
+    const { body } = await exchange(user.token, {
+      orderId: order.id,
+      showId: cheaper,
+      seatIds: sameSeats(order),
+    });
+    expect(body.code).toBe(0);
+    expect(Math.round(body.data.amount * 100)).toBe(amountFen - 400);
+    expect(body.data.exchange?.history[0]).toMatchObject({ refundAmount: 4 });
+    expect(await balanceOf(t, card.id)).toBe(balance + 400);
+    expect(await rebuildBalanceCheck(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+import { exchangeAllowedUntil, splitExchangeRefund, type OrderDetail } from '@marquee/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { SignedInUser } from '../auth/index.js';
+import { refundCardChargesPart } from '../cards/index.js';
+import { findShowWithLayout } from '../cinema/index.js';
+import {
+  checkExchangeChoice,
+  currentShowIdOf,
+  hasExchange,
+  moveOrderSeats,
+  recordExchange,
+} from '../film-order/index.js';
+import { getOrderDetail, lockOrder, reissueTicket, type OrderRow } from '../orders/index.js';
+import { siteSettings, type SiteRow } from '../site/index.js';
+import * as paymentRepository from './payment.repository.js';
+import { exchangeRefundNoFor, executeRefund } from './refund-execution.js';
+import type { PaymentLog } from './payment-log.js';
+import type { PaymentDeps } from './providers/pay-providers.js';
+
+/** The reason on the ledger and refund rows of a cheaper exchange's difference. */
+const EXCHANGE_REFUND_REASON = '改签退差价';
+
+/**
+ * POST /api/order/exchange (改签, decision 025): a ticketed film order moves once to another show
+ * of the same film at the same cinema, until the site's exchangeCutoffMinutes before its show.
+ *   1. outside the transaction: the new show is on sale and the seats follow the seat rules
+ *   2. one transaction: lock the order, check whose it is, its status, "once" and the cutoff;
+ *      release its seats and sell it the new ones (the unique index on active seats decides a
+ *      race: a lost seat rolls everything back, so the user keeps the old ticket); a new ticket
+ *      code and price; the history row; the difference of a cheaper choice credited back to the
+ *      cards and written as a pending WeChat refund
+ *   3. outside it: ask WeChat for the pending refund and record its answer
+ * A dearer choice is refused (EXCHANGE_COSTS_MORE): paying a difference is not built yet.
+ */
+export async function exchangeFilmOrder(
+  deps: PaymentDeps,
+  site: SiteRow,
+  user: SignedInUser,
+  choice: { orderId: string; showId: string; seatIds: string[] },
+  log: PaymentLog,
+): Promise<OrderDetail> {
+  if (!isUuid(choice.orderId)) throw orderNotFound();
+  const seatIds = [...new Set(choice.seatIds)];
+  const layout = await checkExchangeChoice(deps, site, user, { showId: choice.showId, seatIds });
+  const pending = await withDeadlockRetry(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock.now();
+      const order = await lockOrder(trx, choice.orderId);
+      if (!order || order.user_id !== user.id || order.site_id !== site.id) throw orderNotFound();
+      if (order.kind !== 'film') throw orderNotFound();
+      if (await hasExchange(trx, order.id)) throw new AppError('ALREADY_EXCHANGED');
+      if (order.status !== 'ticketed' || order.pickup_code === null) {
+        throw new AppError('EXCHANGE_NOT_ALLOWED', { status: order.status });
+      }
+      const fromShowId = await currentShowIdOf(trx, order.id);
+      if (!fromShowId) throw new Error(`ticketed order ${order.id} has no seats`);
+      await checkSameFilmAndCutoff(trx, site, fromShowId, layout.show, now);
+      const moved = await moveOrderSeats(trx, layout, { orderId: order.id, seatIds, now });
+      if (moved.toSeatsFen > moved.fromSeatsFen) {
+        throw new AppError('EXCHANGE_COSTS_MORE', {
+          extra: ((moved.toSeatsFen - moved.fromSeatsFen) / 100).toFixed(2),
+        });
+      }
+      // A coupon's discount stays with the order (decision 024): the seats' difference comes off
+      // what was paid, which never drops below 1 fen.
+      const refundFen = Math.min(moved.fromSeatsFen - moved.toSeatsFen, order.amount_fen - 1);
+      const toAmountFen = order.amount_fen - refundFen;
+      const code = await reissueTicket(trx, order, { amountFen: toAmountFen, now });
+      await recordExchange(trx, {
+        orderId: order.id,
+        fromShowId: moved.fromShowId,
+        toShowId: layout.show.id,
+        fromSeatLabels: moved.fromSeatLabels,
+        toSeatLabels: moved.toSeatLabels,
+        fromTicketCode: order.pickup_code,
+        toTicketCode: code,
+        fromAmountFen: order.amount_fen,
+        toAmountFen,
+        now,
+      }).catch((error: unknown) => {
+        // Two exchanges of one order queue on its lock; the index says "once" again.
+        if ((error as { code?: string }).code === '23505') throw new AppError('ALREADY_EXCHANGED');
+        throw error;
+      });
+      return refundDifferenceIn(trx, order, refundFen, now);
+    }),
+  );
+  for (const outRefundNo of pending) await executeRefund(deps, site, outRefundNo, log);
+  return getOrderDetail(deps, site, user, choice.orderId);
+}
+
+/** The new show is of the same film at the same cinema, and the old one is not past the cutoff. */
+async function checkSameFilmAndCutoff(
+  trx: Transaction<Database>,
+  site: SiteRow,
+  fromShowId: string,
+  toShow: { id: string; film_id: string; cinema_id: string },
+  now: Date,
+): Promise<void> {
+  const from = await findShowWithLayout(trx, site.id, fromShowId);
+  if (!from) throw new Error(`show ${fromShowId} of a ticketed order is missing`);
+  if (
+    from.show.id === toShow.id ||
+    from.show.film_id !== toShow.film_id ||
+    from.show.cinema_id !== toShow.cinema_id
+  ) {
+    throw new AppError('EXCHANGE_SHOW_INVALID', { showId: toShow.id });
+  }
+  const until = exchangeAllowedUntil(
+    new Date(from.show.start_at),
+    siteSettings(site).exchangeCutoffMinutes,
+  );
+  if (now.getTime() > until.getTime()) {
+    throw new AppError('EXCHANGE_NOT_ALLOWED', {
+      allowedUntil: until.toISOString(),
+      allowedUntilText: chinaTime(until),
+    });
+  }
+}
+
+/**
+ * Inside the exchange transaction: a cheaper exchange's difference goes back to the original
+ * tender, card and WeChat parts in proportion (`splitExchangeRefund`): cards credited at once,
+ * the WeChat part written as a pending partial refund. Answers the out_refund_nos to ask WeChat.
+ */
+async function refundDifferenceIn(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  refundFen: number,
+  now: Date,
+): Promise<string[]> {
+  if (refundFen <= 0) return [];
+  const payments = (await paymentRepository.listByOrder(trx, order.id)).filter(
+    (payment) => payment.status === 'succeeded',
+  );
+  const card = payments.find((payment) => payment.method === 'card');
+  const wechat = payments.find((payment) => payment.method === 'wechat');
+  const split = splitExchangeRefund(refundFen, {
+    cardFen: card?.amount_fen ?? 0,
+    wechatFen: wechat?.amount_fen ?? 0,
+  });
+  const outRefundNos: string[] = [];
+  for (const [payment, fen] of [
+    [card, split.cardFen],
+    [wechat, split.wechatFen],
+  ] as const) {
+    if (!payment || fen <= 0) continue;
+    if (payment.method === 'card') {
+      await refundCardChargesPart(trx, order.id, fen, EXCHANGE_REFUND_REASON, now);
+    }
+    await paymentRepository.insertRefund(trx, {
+      out_refund_no: exchangeRefundNoFor(payment),
+      payment_id: payment.id,
+      order_id: order.id,
+      amount_fen: fen,
+      status: payment.method === 'card' ? 'succeeded' : 'pending',
+      is_automatic: false,
+      reason: EXCHANGE_REFUND_REASON,
+      kind: 'exchange',
+      created_at: now,
+      updated_at: now,
+    });
+    if (payment.method === 'wechat') outRefundNos.push(exchangeRefundNoFor(payment));
+  }
+  return outRefundNos;
+}
+
+function orderNotFound() {
+  return notFound('The order', '订单');
+}
+
+/** "11-22 19:30" in the cinema's time zone (Asia/Shanghai, UTC+8, no daylight saving). */
+function chinaTime(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
+}

@@ -1,0 +1,53 @@
+import { defineMessages } from '@/lib/i18n/i18n';
+
+/** Ticket exchange (改签): the order detail's button and history, the choice of show and seats. */
+export const exchangeMessages = defineMessages(
+  {
+    exchange: '改签',
+    exchangeUntil: '可改签一次，截止 {time}',
+    exchangeClosed: '改签截止时间 {time} 已过，不能改签',
+    history: '改签记录',
+    historyLine: '{from} → {to}',
+    historySeats: '座位 {from} → {to}',
+    historyCodes: '原取票码 {code} 已作废',
+    historyRefund: '退还差价 ¥{amount}',
+    pickShow: '选择新场次',
+    pickShowHint: '只能改签到本影院同一影片的其他场次，新座位不高于原票价格',
+    currentShow: '原场次：{time} {hall}',
+    noShows: '暂无可改签的场次',
+    noShowsHint: '本影院近期没有这部影片的其他场次',
+    fromPrice: '¥{price} 起',
+    confirmTitle: '确认改签？',
+    confirmText: '改签后原座位释放、原取票码作废，将生成新的取票码；每张订单只能改签一次。',
+    confirmRefund: '差价 ¥{amount} 将原路退回。',
+    confirm: '确认改签',
+    keep: '暂不改签',
+    done: '改签成功，已生成新取票码',
+    confirmSeats: '确认改签',
+  },
+  {
+    exchange: 'Exchange',
+    exchangeUntil: 'Exchangeable once until {time}',
+    exchangeClosed: 'Exchanges closed at {time}',
+    history: 'Exchanges',
+    historyLine: '{from} → {to}',
+    historySeats: 'Seats {from} → {to}',
+    historyCodes: 'Old ticket code {code} no longer valid',
+    historyRefund: 'Difference refunded: ¥{amount}',
+    pickShow: 'Choose a new show',
+    pickShowHint:
+      'Another show of the same film at this cinema; the new seats may not cost more than your ticket.',
+    currentShow: 'Your show: {time} {hall}',
+    noShows: 'No other shows to exchange for',
+    noShowsHint: 'This cinema has no other shows of this film soon.',
+    fromPrice: 'from ¥{price}',
+    confirmTitle: 'Exchange this ticket?',
+    confirmText:
+      'Your old seats are released and the old ticket code stops working; you get a new code. An order can be exchanged once.',
+    confirmRefund: 'The difference of ¥{amount} goes back to how you paid.',
+    confirm: 'Exchange',
+    keep: 'Keep ticket',
+    done: 'Exchanged: here is your new ticket code',
+    confirmSeats: 'Exchange to these seats',
+  },
+);
