@@ -51,6 +51,7 @@ import {
   createSiteResolver,
 } from './modules/site/index.js';
 import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
+import { registerNoticeRoutes, startNoticeWorker } from './modules/notices/index.js';
 import { registerCouponRoutes } from './modules/coupons/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import {
@@ -83,6 +84,8 @@ export interface AppOptions {
   trustProxy?: string[];
   /** How often the payment sweep runs (ms); null turns it off (tests run it by hand). */
   paymentSweepIntervalMs?: number | null;
+  /** How often the notice outbox is sent from (ms); null turns it off (tests run it by hand). */
+  noticeWorkerIntervalMs?: number | null;
   /**
    * How often expired seat holds and expired store orders are swept (ms); null turns it off
    * (tests run them by hand).
@@ -203,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCardsConsoleRoutes(app, deps, { recordAudit });
   registerPayPasswordRoutes(app, deps);
   registerPhoneRoutes(app, deps);
+  registerNoticeRoutes(app, deps);
   registerCouponRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   if (!isProduction) registerSandboxSmsRoutes(app, deps);
@@ -233,6 +237,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (paymentSweepIntervalMs !== null) {
     const stopSweep = startPaymentSweep(deps, app.log, paymentSweepIntervalMs);
     app.addHook('onClose', stopSweep);
+  }
+  const noticeWorkerIntervalMs =
+    options.noticeWorkerIntervalMs === undefined ? 10_000 : options.noticeWorkerIntervalMs;
+  if (noticeWorkerIntervalMs !== null) {
+    const noticeWorker = startNoticeWorker(deps, noticeWorkerIntervalMs, app.log);
+    app.addHook('onClose', () => noticeWorker.stop());
   }
 
   const hasWebApp = await registerWebApp(app, options.webDist ?? null);

@@ -33,5 +33,6 @@ export * from './rules/order-code.js';
 export * from './rules/order-events.js';
 export * from './rules/seat-availability.js';
 export * from './calls/seat-map.js';
+export * from './calls/notices.js';
 export * from './rules/coupons.js';
 export * from './calls/coupons.js';

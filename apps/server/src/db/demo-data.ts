@@ -25,6 +25,11 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
       messenger_mode: 'sandbox',
       wechat_app_id: 'wx-sandbox-www-test',
       wechat_app_secret: null,
+      // The sandbox's stand-ins for the official account's subscription-notice templates (0028).
+      notice_template_paid: 'sandbox-notice-paid',
+      notice_template_reminder: 'sandbox-notice-reminder',
+      notice_template_refunded: 'sandbox-notice-refunded',
+      notice_template_ready: 'sandbox-notice-ready',
       settings: JSON.stringify({
         maxSeatsPerOrder: 6,
         holdMinutes: 15,

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type {
+  NoticeKind,
+  noticeDeliveries,
   CardLedgerKind,
   OrderStatus,
   PaymentStatus,
@@ -47,6 +49,38 @@ export interface SitesTable {
   short_name_en: ColumnType<string | null, string | null | undefined, string | null>;
   logo_url: ColumnType<string | null, string | null | undefined, string | null>;
   theme_color: ColumnType<string, string | undefined, string>;
+  /** Subscription-notice template ids of the official account (0028); null: that notice is off. */
+  notice_template_paid: ColumnType<string | null, string | null | undefined, string | null>;
+  notice_template_reminder: ColumnType<string | null, string | null | undefined, string | null>;
+  notice_template_refunded: ColumnType<string | null, string | null | undefined, string | null>;
+  notice_template_ready: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type NoticeState = (typeof noticeDeliveries)[number];
+
+/** The user agreed to receive this kind of notice (0028). */
+export interface NoticeConsentsTable {
+  user_id: string;
+  kind: NoticeKind;
+  template_id: string;
+  consented_at: Timestamp;
+}
+
+/** A notice to send, written in its event's transaction (0028); the in-app message list too. */
+export interface NoticeOutboxTable {
+  id: Generated<string>;
+  site_id: string;
+  user_id: string;
+  order_id: string;
+  kind: NoticeKind;
+  payload: ColumnType<Record<string, string>, string, string>;
+  state: ColumnType<NoticeState, NoticeState | undefined, NoticeState>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  claimed_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  created_at: CreatedAt;
 }
 
 /** WeChat's access token and JS-SDK ticket per site, with the lease of the one refreshing them. */
@@ -731,8 +765,12 @@ export interface Database {
   shows: ShowsTable;
   show_prices: ShowPricesTable;
   film_order_seats: FilmOrderSeatsTable;
+  notice_consents: NoticeConsentsTable;
+  notice_outbox: NoticeOutboxTable;
   film_order_exchanges: FilmOrderExchangesTable;
 }
 
 /** A query runner: the database, or the one transaction of a use case. */
+export type { NoticeKind };
+
 export type Executor = Kysely<Database> | Transaction<Database>;

@@ -56,6 +56,7 @@ export async function createTestApp(
       wechat: options.wechat ?? { apiBase: UNREACHABLE_WECHAT, payBase: UNREACHABLE_WECHAT },
       // Background sweeps would race the tests' moved clock; tests run them by hand.
       paymentSweepIntervalMs: null,
+      noticeWorkerIntervalMs: null,
       holdSweepIntervalMs: options.holdSweepIntervalMs ?? null,
       redisUrl: options.redis?.url,
       redisKeyPrefix: options.redis?.keyPrefix,

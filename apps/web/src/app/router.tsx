@@ -89,6 +89,11 @@ export const routes: RouteObject[] = [
             () => import('./routes/account-security'),
           ),
           page(
+            routePaths.accountMessages,
+            'accountMessages',
+            () => import('./routes/account-messages'),
+          ),
+          page(
             routePaths.storeProductList,
             'storeProductList',
             () => import('./routes/store-product-list'),

@@ -23,12 +23,13 @@ describe('route paths', () => {
     expect(paths.homeOrder('film')).toBe('/home/order');
   });
 
-  it('names the 17 routes of spec §2 besides the root, account security, coupons and 改签', () => {
-    expect(Object.keys(routePaths)).toHaveLength(20);
-    expect(new Set(Object.values(routePaths)).size).toBe(20);
+  it('names the 17 routes of spec §2 besides the root, account security, coupons, 改签 and messages', () => {
+    expect(Object.keys(routePaths)).toHaveLength(21);
+    expect(new Set(Object.values(routePaths)).size).toBe(21);
     expect(routePaths.accountCoupons).toBe('/account/coupons');
     expect(routePaths.accountSecurity).toBe('/account/security');
     expect(routePaths.orderExchange).toBe('/order/exchange');
+    expect(routePaths.accountMessages).toBe('/account/messages');
   });
 
   it('sends the exchange page its order, and the show once chosen', () => {

@@ -20,6 +20,7 @@ export const routePaths = {
   accountRecharge: '/account/recharge',
   accountCardList: '/account/card_list',
   accountSecurity: '/account/security',
+  accountMessages: '/account/messages',
   accountCoupons: '/account/coupons',
   storeProductList: '/store/product/list',
   storeProductDetail: '/store/product/detail',
@@ -60,6 +61,7 @@ export const paths = {
   accountRecharge: () => routePaths.accountRecharge,
   accountCardList: () => routePaths.accountCardList,
   accountSecurity: () => routePaths.accountSecurity,
+  accountMessages: () => routePaths.accountMessages,
   accountCoupons: () => routePaths.accountCoupons,
   /** Spec §5: category 0 is "all", sent as no category. */
   storeProductList: (categoryId?: string | null) =>

@@ -46,6 +46,15 @@ export function wechatAccessToken(deps: TokenDeps, site: SiteRow): Promise<strin
   });
 }
 
+/** WeChat said this access token is no longer valid: the next caller fetches a new one. */
+export function forgetWechatAccessToken(
+  deps: TokenDeps,
+  site: SiteRow,
+  token: string,
+): Promise<void> {
+  return forgetToken(deps, site.id, 'access_token', token);
+}
+
 async function fetchTicket(deps: TokenDeps, site: SiteRow): Promise<FreshToken> {
   // WeChat may end an access token before its time (another system fetched a new one): when the
   // ticket call says so, forget that token and try once more with a fresh one.

@@ -29,6 +29,7 @@ export {
   withdrawUnpaidOrder,
 } from './order-lifecycle.js';
 export { newOrderNo } from './order-codes.js';
+export { enqueueOrderNotice } from './order-notices.js';
 export { startOrderSweeper, sweepExpiredOrders } from './order-sweeper.js';
 export { getOrderDetail, listOrders, refundWindowIn } from './order-views.service.js';
 export { registerOrderRoutes } from './orders.routes.js';

@@ -8,6 +8,7 @@ import type { Insertable } from 'kysely';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newOrderCode, newOrderNo } from './order-codes.js';
+import { enqueueOrderNotice } from './order-notices.js';
 import { stepsOf, type OrderRow } from './order-kinds.js';
 import * as ordersRepository from './orders.repository.js';
 
@@ -106,7 +107,8 @@ export async function createOrder(
  * Inside the paying transaction (which locked the order and collected its money): pending_payment
  * → paid, then its kind sells what it held and a code is issued (film → ticketed with a ticket
  * code, store → ready with a pickup code). Throws (rolling the payment back) when what it held was
- * given up meanwhile. Answers the order's new status.
+ * given up meanwhile. The notice of it (paid, ready) goes to the outbox in the same transaction.
+ * Answers the order's new status.
  */
 export async function fulfilPaidOrder(
   trx: Executor,
@@ -126,6 +128,7 @@ export async function fulfilPaidOrder(
     issued === 'ticketed' ? orderEventReasons.ticketIssued : orderEventReasons.readyForPickup,
     { pickup_code: code },
   );
+  await enqueueOrderNotice(trx, order.id, issued, now);
   return issued;
 }
 

@@ -7,6 +7,7 @@ import type { SignedInStaff } from '../../app-deps.js';
 import type { SignedInUser } from '../auth/index.js';
 import { refundCardCharges } from '../cards/index.js';
 import {
+  enqueueOrderNotice,
   getOrderDetail,
   lockOrder,
   refundWindowIn,
@@ -101,6 +102,7 @@ export async function refundOrderMoney(
         ? refundedByStaff(actor.staff.username, request.reason ?? '')
         : orderEventReasons.refundedByUser,
     );
+    await enqueueOrderNotice(trx, order.id, 'refunded', now);
     await releaseOrders(trx, [order]);
     const reason = (request.reason ?? REFUND_REASON[order.kind]).slice(0, WECHAT_REASON_MAX);
     const payments = await paymentRepository.listByOrder(trx, order.id);
@@ -186,6 +188,7 @@ export async function settleOrderOfCancelledShow(
     if (order.status !== 'ticketed')
       return { outcome: 'skipped' as const, pending: [] as string[] };
     await transitionOrder(trx, order, 'refunded', options.reason);
+    await enqueueOrderNotice(trx, order.id, 'refunded', now);
     await releaseOrders(trx, [order]);
     const pending = await refundMoneyIn(trx, order.id, options.reason, now);
     await options.inTransaction?.(trx, 'refunded');

@@ -58,6 +58,18 @@ export class FakeWechatServer {
   >();
   private readonly oauthTokens = new Map<string, Expiring & { openid: string }>();
   private readonly accessTokens = new Map<string, Expiring>();
+  /** Template ids of subscription notices each app has added (app id → ids). */
+  private readonly noticeTemplates = new Map<string, Set<string>>();
+  /** One-time subscriptions (openid and template id → how many notices they still let through). */
+  private readonly subscriptions = new Map<string, number>();
+  /** What bizsend accepted, in order. */
+  readonly notices: {
+    appId: string;
+    touser: string;
+    template_id: string;
+    page?: string;
+    data: unknown;
+  }[] = [];
   private server: http.Server | null = null;
   private fault: FakeFault | null = null;
   private readonly hanging = new Set<http.ServerResponse>();
@@ -104,6 +116,19 @@ export class FakeWechatServer {
       isUsed: false,
     });
     return code;
+  }
+
+  /** The official account adds a subscription-notice template (公共模板库 → 我的模板). */
+  addNoticeTemplate(appId: string, templateId: string): void {
+    const ids = this.noticeTemplates.get(appId) ?? new Set<string>();
+    ids.add(templateId);
+    this.noticeTemplates.set(appId, ids);
+  }
+
+  /** The user accepts the template in wx-open-subscribe: it lets one notice through. */
+  subscribe(openid: string, templateId: string): void {
+    const key = `${openid}:${templateId}`;
+    this.subscriptions.set(key, (this.subscriptions.get(key) ?? 0) + 1);
   }
 
   /** WeChat ends every access token early (another system fetched a new one). */
@@ -198,6 +223,9 @@ export class FakeWechatServer {
     this.calls[path] = (this.calls[path] ?? 0) + 1;
     if (path.startsWith('/v3/')) return this.pay.handle(method, url, headers, body);
     const q = new URL(url, 'http://fake').searchParams;
+    if (path === '/cgi-bin/message/subscribe/bizsend') {
+      return method === 'POST' ? this.bizsend(q, body) : { status: 405, body: null };
+    }
     if (method !== 'GET') return { status: 405, body: null };
     switch (path) {
       case '/sns/oauth2/access_token':
@@ -297,5 +325,48 @@ export class FakeWechatServer {
         expires_in: TOKEN_SECONDS,
       },
     };
+  }
+
+  /**
+   * 服务号订阅通知 `POST cgi-bin/message/subscribe/bizsend`: a valid access token, a JSON body with
+   * `touser` (an openid of the app), `template_id` (one of the app's templates) and `data`; the user
+   * must have accepted that template (one-time: each acceptance lets one notice through), else
+   * 43101 "user refuse to accept the msg".
+   */
+  private bizsend(q: URLSearchParams, body: string): FakeAnswer {
+    const token = this.accessTokens.get(q.get('access_token') ?? '');
+    if (!token) return err(40001, 'invalid credential, access_token is invalid or not latest');
+    if (token.expiresAt <= this.now()) return err(42001, 'access_token expired');
+    let request: { touser?: unknown; template_id?: unknown; page?: unknown; data?: unknown };
+    try {
+      request = JSON.parse(body) as typeof request;
+    } catch {
+      return err(47001, 'data format error');
+    }
+    if (typeof request.touser !== 'string' || !this.users.has(request.touser)) {
+      return err(40003, 'invalid openid');
+    }
+    const templateId = String(request.template_id ?? '');
+    if (!this.noticeTemplates.get(token.appId)?.has(templateId)) {
+      return err(40037, 'invalid template_id');
+    }
+    const data = request.data as Record<string, { value?: unknown }> | undefined;
+    const isDataValid =
+      typeof data === 'object' &&
+      data !== null &&
+      Object.values(data).every((field) => typeof field?.value === 'string');
+    if (!isDataValid) return err(47003, 'argument invalid! data.value invalid');
+    const key = `${request.touser}:${templateId}`;
+    const left = this.subscriptions.get(key) ?? 0;
+    if (left <= 0) return err(43101, 'user refuse to accept the msg');
+    this.subscriptions.set(key, left - 1);
+    this.notices.push({
+      appId: token.appId,
+      touser: request.touser,
+      template_id: templateId,
+      ...(typeof request.page === 'string' ? { page: request.page } : {}),
+      data,
+    });
+    return { status: 200, body: { errcode: 0, errmsg: 'ok' } };
   }
 }

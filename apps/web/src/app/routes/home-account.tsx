@@ -17,6 +17,7 @@ const links: { to: string; label: RouteMessage }[] = [
   { to: paths.storeOrderList(), label: 'storeOrders' },
   { to: paths.accountCoupons(), label: 'coupons' },
   { to: paths.accountSecurity(), label: 'security' },
+  { to: paths.accountMessages(), label: 'messages' },
 ];
 
 export default function HomeAccountPage() {

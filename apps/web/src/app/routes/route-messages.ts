@@ -14,6 +14,7 @@ export const routeMessages = defineMessages(
     cardsSummaryOne: '1 张卡',
     recharge: '会员卡充值',
     storeOrders: '卖品订单',
+    messages: '消息',
     coupons: '优惠券',
   },
   {
@@ -28,6 +29,7 @@ export const routeMessages = defineMessages(
     cardsSummaryOne: '1 card',
     recharge: 'Recharge a card',
     storeOrders: 'Snack orders',
+    messages: 'Messages',
     coupons: 'Coupons',
   },
 );

@@ -88,6 +88,7 @@ describe('the JS-SDK state machine', () => {
           url: 'https://www-test.example.com/cinema/film?filmId=7',
         }),
         jsApiList: [...JS_API_LIST],
+        openTagList: ['wx-open-subscribe'],
       },
     ]);
     expect(JS_API_LIST).toEqual([

@@ -9,6 +9,9 @@ export const JS_API_LIST = [
   'scanQRCode',
 ] as const;
 
+/** WeChat's open tags the pages use (服务号订阅通知 consent). */
+export const OPEN_TAG_LIST = ['wx-open-subscribe'] as const;
+
 export const APP_ID_STORAGE_KEY = 'marquee.wx.appId';
 
 /** The part of weixin-js-sdk's `wx` this app uses. */
@@ -20,6 +23,8 @@ export interface WxLike {
     nonceStr: string;
     signature: string;
     jsApiList: string[];
+    /** Open tags the page may use: wx-open-subscribe asks for subscription-notice consent. */
+    openTagList?: string[];
   }): void;
   ready(callback: () => void): void;
   error(callback: (result: { errMsg: string }) => void): void;
@@ -137,6 +142,14 @@ async function configure(deps: SdkSessionDeps, url: string): Promise<WxLike> {
   return new Promise<WxLike>((resolve, reject) => {
     wx.ready(() => resolve(wx));
     wx.error((result) => reject(new MessengerError('failed', `wx.config: ${result.errMsg}`)));
-    wx.config({ debug: false, appId, timestamp, nonceStr, signature, jsApiList: [...JS_API_LIST] });
+    wx.config({
+      debug: false,
+      appId,
+      timestamp,
+      nonceStr,
+      signature,
+      jsApiList: [...JS_API_LIST],
+      openTagList: [...OPEN_TAG_LIST],
+    });
   });
 }

@@ -1,0 +1,48 @@
+import type { SiteRow } from '../../app-deps.js';
+import type { NoticeKind } from '../../db/schema.js';
+
+/** The site's template id of a notice kind (sites.notice_template_*); null: that notice is off. */
+export function templateIdOf(site: SiteRow, kind: NoticeKind): string | null {
+  const column = {
+    paid: site.notice_template_paid,
+    reminder: site.notice_template_reminder,
+    refunded: site.notice_template_refunded,
+    ready: site.notice_template_ready,
+  }[kind];
+  return column?.trim() ? column.trim() : null;
+}
+
+/** WeChat's `thing` keywords take at most 20 characters. */
+const thing = (value: string | undefined) => ({ value: (value ?? '').slice(0, 20) || '-' });
+const text = (value: string | undefined) => ({ value: (value ?? '').slice(0, 32) || '-' });
+
+/**
+ * The template keywords each notice fills (decision 026): a chain picks, in the official
+ * account's template library, templates with these keywords and stores their ids on the site.
+ */
+export function templateDataOf(
+  kind: NoticeKind,
+  payload: Record<string, string>,
+): Record<string, { value: string }> {
+  const base = { thing1: thing(payload.title), character_string2: text(payload.orderNo) };
+  switch (kind) {
+    case 'paid':
+      return {
+        ...base,
+        thing3: thing(payload.seats),
+        character_string4: text(payload.code),
+        time5: text(payload.startAt),
+      };
+    case 'reminder':
+      return {
+        ...base,
+        thing3: thing(payload.cinema),
+        character_string4: text(payload.code),
+        time5: text(payload.startAt),
+      };
+    case 'refunded':
+      return { ...base, amount3: text(payload.amount) };
+    case 'ready':
+      return { ...base, thing3: thing(payload.cinema), character_string4: text(payload.code) };
+  }
+}

@@ -1,0 +1,60 @@
+import type { Message } from '@marquee/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { useMessageList } from '../api/messages';
+import { noticesMessages } from '../notices-messages';
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(iso));
+
+/** 我的 → 消息: every notice the user was sent (or would have been), newest first. */
+export function MessageList() {
+  const t = noticesMessages.useT();
+  const messages = useMessageList();
+  const list = messages.data?.list ?? [];
+  return (
+    <section className="notices-list" aria-labelledby="notices-list-title">
+      <h2 id="notices-list-title">{t('listTitle')}</h2>
+      {messages.isSuccess && list.length === 0 && <p className="notices-muted">{t('empty')}</p>}
+      <ul data-testid="message-list">
+        {list.map((message) => (
+          <li key={message.messageId} className="notices-item">
+            <div className="notices-item__head">
+              <strong>{t(message.kind)}</strong>
+              <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+            </div>
+            <p>{bodyOf(message, t)}</p>
+            <div className="notices-item__foot">
+              {message.delivery === 'sent' ? <span>{t('sent')}</span> : <span />}
+              <Link to={orderLink(message)}>{t('viewOrder')}</Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function bodyOf(message: Message, t: ReturnType<typeof noticesMessages.useT>): string {
+  const params = {
+    title: message.title,
+    cinema: message.cinema,
+    seats: message.seats ?? '',
+    code: message.code ?? '',
+    amount: message.amount,
+    time: message.startAt ? when(message.startAt) : '',
+  };
+  return t(`${message.kind}Body`, params);
+}
+
+function orderLink(message: Message): string {
+  return message.startAt === null
+    ? paths.storeOrderDetail(message.orderId)
+    : paths.orderDetail(message.orderId);
+}
