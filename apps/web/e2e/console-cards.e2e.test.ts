@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot } from './support/browser';
+import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
 import { signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -11,20 +10,13 @@ import { startServer, type RunningServer } from './support/server';
  * The owner issues a batch of two top-up cards in the console at 1366×768 and downloads its CSV
  * once; a moviegoer redeems one on the web app's recharge page; the batch then counts 1 redeemed.
  */
-const DESKTOP = { width: 1366, height: 768 };
-const consoleDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../console/dist/index.html',
-);
 const POLL = { timeout: 10_000 };
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(consoleDist)) {
-    throw new Error('apps/console/dist is missing: run `npm run build` before the e2e tests');
-  }
+  requireConsoleBuild();
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
@@ -34,22 +26,12 @@ afterAll(async () => {
 });
 
 it('issues two top-up cards, downloads them once, and counts the one a moviegoer redeems', async () => {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    acceptDownloads: true,
-  });
-  context.setDefaultTimeout(15_000);
+  const context = await desktop(browser, { acceptDownloads: true });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
 
-  await page.goto(`${server.baseUrl}/console/sign-in`);
-  await page.getByLabel('用户名').fill('owner');
-  await page.getByLabel('密码').fill('owner2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(/\/console\/?$/);
+  await consoleSignIn(page, server.baseUrl, 'owner', 'owner2026');
   await page.getByTestId('console-menu').getByText('会员卡').click();
   await page.waitForURL(/\/console\/cards$/);
 

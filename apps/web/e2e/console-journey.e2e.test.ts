@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   checkSeatSelection,
   takenSeatIdsOf,
@@ -14,6 +14,7 @@ import {
   clearSlotSoon,
   consoleSignIn,
   desktop,
+  pickDate,
   requireConsoleBuild,
   staffApi,
 } from './support/console';
@@ -63,13 +64,6 @@ function twoSeats(map: SeatMap): { id: string; label: string }[] {
   throw new Error('no two free seats side by side');
 }
 
-async function pickDateTime(page: Page, label: string, text: string) {
-  const input = page.getByRole('dialog').getByLabel(label);
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-}
-
 describe('a day at the cinema, from the schedule to the door to the report', () => {
   it('manager schedules → moviegoer buys two seats → cashier checks in once → owner sees 2 tickets', async () => {
     const title = `归途 ${Date.now() % 100000}`;
@@ -90,7 +84,7 @@ describe('a day at the cinema, from the schedule to the door to the report', () 
     const drawer = page.getByRole('dialog');
     await drawer.getByLabel('片名').fill(title);
     await drawer.getByLabel('片长（分钟）').fill('95');
-    await pickDateTime(page, '上映日期', chinaDate(0));
+    await pickDate(page, '上映日期', chinaDate(0));
     await drawer.getByLabel('导演').fill('许导演');
     await drawer.getByLabel('剧情简介').fill('离家二十年的人，在除夕夜坐上了回乡的绿皮车。');
     await drawer.getByRole('button', { name: '保存' }).click();
@@ -109,7 +103,7 @@ describe('a day at the cinema, from the schedule to the door to the report', () 
     expect(await dialog.locator('.ant-select-selection-item').nth(1).innerText()).toBe(
       slot.hallName,
     );
-    await pickDateTime(page, '开始时间', chinaDateTime(slot.startAt));
+    await pickDate(page, '开始时间', chinaDateTime(slot.startAt));
     const prices = dialog.locator('.ant-input-number-input');
     for (let i = 0; i < (await prices.count()); i += 2) {
       await prices.nth(i).fill('50');

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { chinaDate, desktop as desktopOf, pickDate, requireConsoleBuild } from './support/console';
 import { signInFresh } from './support/login';
 import { gradientPng } from './support/png';
 import { startServer, type RunningServer } from './support/server';
@@ -12,11 +10,6 @@ import { startServer, type RunningServer } from './support/server';
  * The manager's films and schedule in the console at 1366×768, and the moviegoer seeing what was
  * scheduled, against the real server and the demo data.
  */
-const DESKTOP = { width: 1366, height: 768 };
-const consoleDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../console/dist/index.html',
-);
 
 /** Waits after a server round trip (the e2e README: a busy two-core machine is slow). */
 const ROUND_TRIP = { timeout: 10_000 };
@@ -25,11 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(consoleDist)) {
-    throw new Error(
-      'apps/console/dist is missing: run `npm run build` before the end-to-end tests',
-    );
-  }
+  requireConsoleBuild();
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
@@ -38,26 +27,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function desktop(): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
-  context.setDefaultTimeout(15_000);
-  return context;
-}
-
-/** Tomorrow at the cinemas (UTC+8). */
-const chinaDate = (daysAhead: number) =>
-  new Date(Date.now() + 8 * 3600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
-
-async function pickDate(page: Page, label: string, text: string) {
-  const input = page.getByRole('dialog').getByLabel(label);
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-}
+const desktop = () => desktopOf(browser);
 
 describe('films and schedule in the staff console', () => {
   it('the manager adds a film and schedules it; a moviegoer then sees the show', async () => {

@@ -83,6 +83,14 @@ export async function staffApi(
   return { call: (method, url, body) => send(method, url, body, token) };
 }
 
+/** Type a date (or date and time) into an antd picker of the open dialog and confirm it. */
+export async function pickDate(page: Page, label: string, text: string): Promise<void> {
+  const input = page.getByRole('dialog').getByLabel(label);
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
 /** The China (UTC+8) calendar date some days from now. */
 export const chinaDate = (daysAhead = 0) =>
   new Date(Date.now() + 8 * 3600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
