@@ -49,7 +49,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionTimeoutMillis: 5000,
       // Tests isolate themselves in a schema of their own on the shared server.
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      // Names this pool's sessions in pg_stat_activity (operators; the reconnect test).
+      application_name: options.schema ? `marquee:${options.schema}` : 'marquee',
     });
+    // An idle connection the server cut (a restart, a terminated backend) errors here: the pool
+    // drops it and opens a new one on the next call. Unhandled, it would end the process.
+    pool.on('error', () => {});
+    // The same cut reaches a connection that is running a query as an 'error' event besides the
+    // query's own failure (answered 503 by the error handler): it must not end the process.
+    pool.on('connect', (connection) => connection.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listen: Listen = async (channel, onPayload, onLost) => {
       const client = new pg.Client({

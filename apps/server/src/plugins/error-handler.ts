@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@marquee/contracts';
 import {
@@ -45,6 +46,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(request, reply, 'VALIDATION_FAILED', {
         fields: ['body'],
         reason: (error as FastifyError).code ?? 'BAD_REQUEST',
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or the connections cut: retryable; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '2');
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE', {
+        reason: 'database',
+        retryAfterSeconds: 2,
       });
     }
     request.log.error({ err: error }, 'unexpected failure');
