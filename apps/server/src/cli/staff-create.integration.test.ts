@@ -12,6 +12,7 @@ import {
   describeOnEachDatabase,
   openTestDatabase,
   testDatabaseUrl,
+  withSchemaLock,
 } from '../test-support/test-database.js';
 
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), 'staff-create.ts');
@@ -35,6 +36,9 @@ function runCli(args: string[], stdin: string, env: Record<string, string>) {
 
 describeOnEachDatabase('npm run staff:create', (kind) => {
   let env: Record<string, string>;
+  // The CLI migrates on start: on the shared server, not while another file drops its schema.
+  const cli = (args: string[], stdin: string) =>
+    kind === 'postgres' ? withSchemaLock(() => runCli(args, stdin, env)) : runCli(args, stdin, env);
   let dataDir: string | undefined;
   let database: DatabaseHandle | undefined;
   const open = async () =>
@@ -66,10 +70,9 @@ describeOnEachDatabase('npm run staff:create', (kind) => {
   });
 
   it('creates an owner with the password from stdin, audited as cli, who can then be checked', async () => {
-    const run = await runCli(
+    const run = await cli(
       ['--site', 'www-test', '--username', 'boss', '--role', 'owner', '--name', '老板'],
       'boss-password-1\n',
-      env,
     );
     expect(run.output).toContain('created owner "boss"');
     expect(run.code).toBe(0);
@@ -109,7 +112,7 @@ describeOnEachDatabase('npm run staff:create', (kind) => {
       [['--site', 'nowhere', '--username', 'x1', '--role', 'owner'], 'owner-pass-12\n', /no site/],
     ];
     for (const [args, stdin, message] of cases) {
-      const run = await runCli(args, stdin, env);
+      const run = await cli(args, stdin);
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       expect(run.output).toMatch(message);
     }

@@ -84,9 +84,10 @@ export async function openTestDatabase(
 /**
  * Kysely's migrator looks at the tables of every schema on the server, and fails when a schema
  * disappears under it. Test files run side by side, so creating, migrating and dropping a test
- * schema take turns through one advisory lock.
+ * schema take turns through one advisory lock; so does a test that runs something migrating in a
+ * process of its own (the staff CLI).
  */
-function withSchemaLock<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+export function withSchemaLock<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   return withClient(async (client) => {
     await client.query(`select pg_advisory_lock(hashtext('marquee test schemas'))`);
     try {
