@@ -41,45 +41,56 @@ export async function getSeatBoard(
  * POST /api/console/shows/seats/block: one transaction under the show's lock (a hold racing it
  * either committed before, and is listed, or is refused by 0016's trigger), `show.blockSeats`.
  */
-export async function blockSeats(
+export function blockSeats(
   deps: Deps,
   site: SiteRow,
   staff: SignedInStaff,
   body: z.output<(typeof seatBlockCall)['body']>,
   guard: CinemaGuard,
 ): Promise<ShowSeatBoard> {
-  const layout = await showOrThrow(deps.db, site.id, body.showId);
-  await guard(layout.show.cinema_id);
-  const seats = seatsOfLayout(layout, body.seatIds);
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await lockOpenShow(trx, site, layout, now);
-    const blocked = await seatBlocksRepository.insertBlocks(trx, {
-      showId: layout.show.id,
-      seatIds: seats.map((seat) => seat.id),
-      reason: body.reason,
-      staffId: staff.id,
-      staffName: staff.displayName,
-      now,
-    });
-    if (blocked.length === 0) return;
-    await recordAudit(trx, site, staff, now, {
-      action: 'show.blockSeats',
-      entity: 'show',
-      entityId: layout.show.id,
-      after: { seats: labelsOf(layout, blocked), reason: body.reason },
-    });
+  return changeBlocks(deps, site, staff, body, guard, {
+    change: (trx, change) =>
+      seatBlocksRepository.insertBlocks(trx, { ...change, reason: body.reason }),
+    audit: (seats) => ({ action: 'show.blockSeats', after: { seats, reason: body.reason } }),
   });
-  return readSeatBoard(deps.db, layout, deps.clock.now());
 }
 
 /** POST /api/console/shows/seats/unblock: the seats are for sale again, `show.unblockSeats`. */
-export async function unblockSeats(
+export function unblockSeats(
   deps: Deps,
   site: SiteRow,
   staff: SignedInStaff,
   body: z.output<(typeof seatUnblockCall)['body']>,
   guard: CinemaGuard,
+): Promise<ShowSeatBoard> {
+  return changeBlocks(deps, site, staff, body, guard, {
+    change: (trx, change) => seatBlocksRepository.liftBlocks(trx, change),
+    audit: (seats) => ({ action: 'show.unblockSeats', before: { seats } }),
+  });
+}
+
+interface BlockChange {
+  showId: string;
+  seatIds: string[];
+  staffId: string;
+  staffName: string;
+  now: Date;
+}
+
+/**
+ * Block or lift seats of a show: the guard, the layout's seats, the show locked open, the change,
+ * an audit row naming the seats that did change (none: no row), then the fresh board.
+ */
+async function changeBlocks(
+  deps: Deps,
+  site: SiteRow,
+  staff: SignedInStaff,
+  body: { showId: string; seatIds: string[] },
+  guard: CinemaGuard,
+  how: {
+    change: (trx: Executor, change: BlockChange) => Promise<string[]>;
+    audit: (labels: string[]) => { action: string; before?: object; after?: object };
+  },
 ): Promise<ShowSeatBoard> {
   const layout = await showOrThrow(deps.db, site.id, body.showId);
   await guard(layout.show.cinema_id);
@@ -87,19 +98,18 @@ export async function unblockSeats(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await lockOpenShow(trx, site, layout, now);
-    const lifted = await seatBlocksRepository.liftBlocks(trx, {
+    const changed = await how.change(trx, {
       showId: layout.show.id,
       seatIds: seats.map((seat) => seat.id),
       staffId: staff.id,
       staffName: staff.displayName,
       now,
     });
-    if (lifted.length === 0) return;
+    if (changed.length === 0) return;
     await recordAudit(trx, site, staff, now, {
-      action: 'show.unblockSeats',
+      ...how.audit(labelsOf(layout, changed)),
       entity: 'show',
       entityId: layout.show.id,
-      before: { seats: labelsOf(layout, lifted) },
     });
   });
   return readSeatBoard(deps.db, layout, deps.clock.now());

@@ -1,19 +1,10 @@
 import { formatYuan, yuanToFen, type CardRecord } from '@marquee/contracts';
 import { QueryView } from '@/components/ui/query-view';
-import { getLang } from '@/lib/i18n/i18n';
+import { shortDateTime } from '@/lib/short-date-time';
 import { useCardRecords } from '../api/get-card-records';
 import { groupCardNo, ledgerKindLabel, signedYuan } from '../card-display';
 import { cardsMessages } from '../cards-messages';
 import './cards.css';
-
-// 11-22 14:05 in Chinese, 22/11, 14:05 in English.
-const dateTime = new Intl.DateTimeFormat(getLang() === 'en' ? 'en-GB' : 'zh-CN', {
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /** The card transactions, newest first, ten at a time with "load more". */
 export function CardRecords() {
@@ -56,7 +47,7 @@ function RecordList(props: {
                 <span className="card-record__kind">{t(ledgerKindLabel[record.kind])}</span>
                 <span className="card-record__meta">
                   {record.cardName} {groupCardNo(record.cardNo).slice(-4)} ·{' '}
-                  {dateTime.format(new Date(record.createdAt))}
+                  {shortDateTime(record.createdAt)}
                   {record.orderNo ? ` · ${t('order', { orderNo: record.orderNo })}` : ''}
                 </span>
               </div>

@@ -3,15 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useMessageList } from '../api/messages';
 import { noticesMessages } from '../notices-messages';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
+import { shortDateTime } from '@/lib/short-date-time';
 
 /** 我的 → 消息: every notice the user was sent (or would have been), newest first. */
 export function MessageList() {
@@ -27,7 +19,7 @@ export function MessageList() {
           <li key={message.messageId} className="notices-item">
             <div className="notices-item__head">
               <strong>{t(message.kind)}</strong>
-              <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+              <time dateTime={message.createdAt}>{shortDateTime(message.createdAt)}</time>
             </div>
             <p>{bodyOf(message, t)}</p>
             <div className="notices-item__foot">
@@ -48,7 +40,7 @@ function bodyOf(message: Message, t: ReturnType<typeof noticesMessages.useT>): s
     seats: message.seats ?? '',
     code: message.code ?? '',
     amount: message.amount,
-    time: message.startAt ? when(message.startAt) : '',
+    time: message.startAt ? shortDateTime(message.startAt) : '',
   };
   return t(`${message.kind}Body`, params);
 }

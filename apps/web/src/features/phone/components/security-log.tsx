@@ -1,14 +1,6 @@
 import { useSecurityLog } from '../api/phone-codes';
 import { phoneMessages } from '../phone-messages';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
+import { shortDateTime } from '@/lib/short-date-time';
 
 /** The account's security log, newest first. */
 export function SecurityLog() {
@@ -23,7 +15,7 @@ export function SecurityLog() {
         {list.map((event, index) => (
           <li key={`${event.at}-${index}`}>
             <span>{t(event.kind, { phone: event.maskedPhone ?? '' })}</span>
-            <time dateTime={event.at}>{when(event.at)}</time>
+            <time dateTime={event.at}>{shortDateTime(event.at)}</time>
           </li>
         ))}
       </ul>
