@@ -3,7 +3,7 @@ import type { OrderDetail, UserInfo } from '@marquee/contracts';
 import type { AbnormalRefundRow } from '@marquee/contracts/console';
 import { createWechatDeps } from '../../lib/wechat/wechat-http.js';
 import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
-import { TEST_WECHAT } from '../../test-support/fake-wechat/test-credentials.js';
+import { switchDemoSiteToWechat } from '../../test-support/fake-wechat/test-credentials.js';
 import { call, createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { createSiteResolver } from '../site/index.js';
@@ -30,23 +30,7 @@ describeOnEachDatabase('WeChat refund notices and the refund query', (kind) => {
       clock,
       wechat: { apiBase: fake.baseUrl, payBase: fake.baseUrl },
     });
-    const site = await t.db
-      .updateTable('sites')
-      .set({
-        messenger_mode: 'wechat',
-        wechat_app_secret: TEST_WECHAT.appSecret,
-        wechat_mch_id: TEST_WECHAT.mchid,
-        wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,
-        wechat_pay_private_key: TEST_WECHAT.merchantPrivateKey,
-        wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
-        wechat_pay_platform_serial: TEST_WECHAT.platformSerial,
-        wechat_pay_platform_public_key: TEST_WECHAT.platformPublicKey,
-      })
-      .where('code', '=', 'www-test')
-      .returning('wechat_app_id')
-      .executeTakeFirstOrThrow();
-    appId = site.wechat_app_id;
-    fake.registerApp(appId);
+    appId = await switchDemoSiteToWechat(t.db, fake);
   });
   afterAll(async () => {
     await t?.close();

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderDetail, PaymentStatusAnswer, UserInfo } from '@marquee/contracts';
 import { verifySha256Rsa } from '../../lib/wechat/wechat-crypto.js';
 import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
-import { TEST_WECHAT } from '../../test-support/fake-wechat/test-credentials.js';
+import {
+  TEST_WECHAT,
+  switchDemoSiteToWechat,
+} from '../../test-support/fake-wechat/test-credentials.js';
 import { call, createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { holdSeats, orderRow, paymentsOf, payWithWechat, prepayIdOf } from './payment-test-kit.js';
@@ -24,24 +27,7 @@ describeOnEachDatabase('the product on a WeChat site, against the fake WeChat', 
       clock,
       wechat: { apiBase: fake.baseUrl, payBase: fake.baseUrl },
     });
-    // What README "Switching a site to real WeChat" tells an operator to do, with test keys.
-    const site = await t.db
-      .updateTable('sites')
-      .set({
-        messenger_mode: 'wechat',
-        wechat_app_secret: TEST_WECHAT.appSecret,
-        wechat_mch_id: TEST_WECHAT.mchid,
-        wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,
-        wechat_pay_private_key: TEST_WECHAT.merchantPrivateKey,
-        wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
-        wechat_pay_platform_serial: TEST_WECHAT.platformSerial,
-        wechat_pay_platform_public_key: TEST_WECHAT.platformPublicKey,
-      })
-      .where('code', '=', 'www-test')
-      .returning('wechat_app_id')
-      .executeTakeFirstOrThrow();
-    appId = site.wechat_app_id;
-    fake.registerApp(appId);
+    appId = await switchDemoSiteToWechat(t.db, fake);
   });
   afterAll(async () => {
     await t?.close();

@@ -57,3 +57,30 @@ export async function insertWechatSite(
     .execute();
   return { code, appId };
 }
+
+/**
+ * Switch the demo site to WeChat with the test credentials (what README "Switching a site to real
+ * WeChat" has an operator do) and introduce its app to the fake WeChat. Answers the app id.
+ */
+export async function switchDemoSiteToWechat(
+  db: Kysely<Database>,
+  fake: { registerApp(appId: string): void },
+): Promise<string> {
+  const site = await db
+    .updateTable('sites')
+    .set({
+      messenger_mode: 'wechat',
+      wechat_app_secret: TEST_WECHAT.appSecret,
+      wechat_mch_id: TEST_WECHAT.mchid,
+      wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,
+      wechat_pay_private_key: TEST_WECHAT.merchantPrivateKey,
+      wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
+      wechat_pay_platform_serial: TEST_WECHAT.platformSerial,
+      wechat_pay_platform_public_key: TEST_WECHAT.platformPublicKey,
+    })
+    .where('code', '=', 'www-test')
+    .returning('wechat_app_id')
+    .executeTakeFirstOrThrow();
+  fake.registerApp(site.wechat_app_id);
+  return site.wechat_app_id;
+}
