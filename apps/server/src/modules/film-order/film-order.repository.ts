@@ -77,6 +77,7 @@ export async function holdSeats(
 ): Promise<
   | {
       orderId: string;
+      orderNo: string;
       amountFen: number;
       seats: { seatId: string; priceFen: number; discountPriceFen: number }[];
       holdExpiresAt: Date;
@@ -98,6 +99,7 @@ export async function holdSeats(
   if (row.new_order_id === null) return { orderId: null, lostLabels: row.lost_labels };
   return {
     orderId: row.new_order_id,
+    orderNo: hold.orderNo,
     amountFen: row.total_fen,
     seats: row.held_seats ?? [],
     holdExpiresAt: new Date(row.hold_deadline_at!),

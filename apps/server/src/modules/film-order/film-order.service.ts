@@ -61,7 +61,6 @@ export async function createFilmOrder(
   }
 
   const holdExpiresAt = addSeconds(now, settings.holdMinutes * 60);
-  const orderNo = newOrderNo(now);
   const held = await withDeadlockRetry(() =>
     filmOrderRepository
       .holdSeats(deps.db, {
@@ -69,7 +68,8 @@ export async function createFilmOrder(
         userId: user.id,
         showId: layout.show.id,
         seatIds: seatIds,
-        orderNo,
+        // Drawn per attempt: a clash with another order's number is run again with a new one.
+        orderNo: newOrderNo(now),
         now,
         holdExpiresAt,
       })
@@ -93,7 +93,7 @@ export async function createFilmOrder(
     site_id: site.id,
     user_id: user.id,
     kind: 'film',
-    order_no: orderNo,
+    order_no: held.orderNo,
     status: 'pending_payment',
     cinema_id: layout.show.cinema_id,
     amount_fen: held.amountFen,
