@@ -14,6 +14,7 @@ import {
   signIn,
   uniqueOpenid,
   type TestApp,
+  noBackgroundWork,
 } from '../test-support/test-app.js';
 
 const userInfo = '/api/userInfo/getUserInfo';
@@ -116,6 +117,7 @@ describeOnEachDatabase('rate limits in memory', (kind: DatabaseKind) => {
 
   it('counts per process: a second instance without Redis has a budget of its own', async () => {
     const second = await buildApp({
+      ...noBackgroundWork,
       database: t.database,
       logLevel: 'silent',
       webDist: null,
@@ -153,6 +155,7 @@ describeWithRedis('rate limits', () => {
 
   it('counts in Redis: a second server instance on it shares the same budget', async () => {
     const second = await buildApp({
+      ...noBackgroundWork,
       database: t.database,
       logLevel: 'silent',
       webDist: null,

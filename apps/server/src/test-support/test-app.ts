@@ -37,6 +37,17 @@ export interface TestAppOptions {
 
 const UNREACHABLE_WECHAT = 'http://127.0.0.1:9';
 
+/**
+ * No background work in an app of a test: sweeps and the notice worker would race the test's
+ * moved clock and call the fake WeChat behind its back. Tests run them by hand; a second app
+ * instance on the same database spreads this too.
+ */
+export const noBackgroundWork = {
+  paymentSweepIntervalMs: null,
+  noticeWorkerIntervalMs: null,
+  holdSweepIntervalMs: null,
+} as const;
+
 /** A fresh database with the demo data, and the app on it with a clock the test moves. */
 export async function createTestApp(
   kind: DatabaseKind,
@@ -54,9 +65,7 @@ export async function createTestApp(
       rateLimitPerMinute: options.rateLimitPerMinute,
       // Tests never reach the real WeChat: without the fake, WeChat is a closed local port.
       wechat: options.wechat ?? { apiBase: UNREACHABLE_WECHAT, payBase: UNREACHABLE_WECHAT },
-      // Background sweeps would race the tests' moved clock; tests run them by hand.
-      paymentSweepIntervalMs: null,
-      noticeWorkerIntervalMs: null,
+      ...noBackgroundWork,
       holdSweepIntervalMs: options.holdSweepIntervalMs ?? null,
       redisUrl: options.redis?.url,
       redisKeyPrefix: options.redis?.keyPrefix,

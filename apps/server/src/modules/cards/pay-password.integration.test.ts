@@ -2,7 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { DEV_PEPPER } from '../../env.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
-import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
+import {
+  call,
+  createTestApp,
+  type TestApp,
+  noBackgroundWork,
+} from '../../test-support/test-app.js';
 import { chargeCards, verifyPayPassword } from './index.js';
 import {
   createTestOrder,
@@ -49,6 +54,7 @@ describeOnEachDatabase('the pay password', (kind) => {
     expect(Buffer.from(first.body.data.spki, 'base64').length).toBeGreaterThan(250);
     // A new Kysely instance on the same connection: no in-memory cache, as after a restart.
     const again = await buildApp({
+      ...noBackgroundWork,
       database: { ...t.database, db: t.db.withoutPlugins() },
       logLevel: 'silent',
       webDist: null,

@@ -5,7 +5,13 @@ import type { UserInfo } from '@marquee/contracts';
 import { buildApp } from '../../app.js';
 import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
 import { insertWechatSite, TEST_WECHAT } from '../../test-support/fake-wechat/test-credentials.js';
-import { call, createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
+import {
+  call,
+  createTestApp,
+  TestClock,
+  type TestApp,
+  noBackgroundWork,
+} from '../../test-support/test-app.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 
 const login = '/api/wx/redirect/login';
@@ -187,6 +193,7 @@ describeOnEachDatabase('WeChat sign-in and JS-SDK ticket against the fake WeChat
     it('refreshes once for 20 requests at the same moment on two server instances', async () => {
       const site = await newSite();
       const second = await buildApp({
+        ...noBackgroundWork,
         database: t.database,
         clock,
         logLevel: 'silent',
