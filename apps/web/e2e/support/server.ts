@@ -24,16 +24,58 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The newest change time of the server's and the contracts' sources (migrations, demo data). */
+function newestSourceChange(): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  walk(path.join(repoRoot, 'apps/server/src'));
+  walk(path.join(repoRoot, 'packages/contracts/src'));
+  return Math.floor(newest);
+}
+
 /**
- * The real product as `npm start` runs it: the built web app and the API in one process, on a
- * fresh embedded database with the demo data, the messenger sandbox on.
+ * A migrated database with the demo data, made once per source state and copied for every file:
+ * each file still starts on a fresh database of its own, without paying for the migrations and
+ * the demo data again (a few seconds per file). Any failure falls back to a fresh start.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the end-to-end tests');
+async function demoDatabaseTemplate(): Promise<string | null> {
+  // Keyed by the sources and the day: the demo data is laid out around the day it was loaded.
+  const day = new Date().toISOString().slice(0, 10);
+  const template = path.join(os.tmpdir(), `marquee-e2e-template-${day}-${newestSourceChange()}`);
+  if (fs.existsSync(path.join(template, 'ready'))) return path.join(template, 'data');
+  fs.rmSync(template, { recursive: true, force: true });
+  fs.mkdirSync(template, { recursive: true });
+  try {
+    const { child, output } = await spawnServer(path.join(template, 'data'), {});
+    await stopChild(child);
+    if (child.exitCode !== 0 && child.signalCode === null) throw new Error(output());
+    fs.writeFileSync(path.join(template, 'ready'), '');
+    return path.join(template, 'data');
+  } catch {
+    fs.rmSync(template, { recursive: true, force: true });
+    return null;
   }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Starts `src/server.ts` on a data directory and waits until it answers its health check. */
+async function spawnServer(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
@@ -64,18 +106,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`server did not start in 60 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  return { child, baseUrl, output: () => output };
+}
 
+/**
+ * The real product as `npm start` runs it: the built web app and the API in one process, on a
+ * fresh embedded database with the demo data, the messenger sandbox on.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` before the end-to-end tests');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
+  const template = await demoDatabaseTemplate();
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  const { child, baseUrl } = await spawnServer(dataDir, env);
   return {
     baseUrl,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
