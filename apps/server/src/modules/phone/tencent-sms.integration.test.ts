@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { devKeyring } from '../../lib/secrets.js';
+import { decryptSecret, devKeyring, isEncrypted } from '../../lib/secrets.js';
 import { FakeTencentSms } from '../../test-support/fake-tencent-sms/fake-tencent-sms-server.js';
 import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
 import {
@@ -8,7 +8,7 @@ import {
 } from '../../test-support/fake-wechat/test-credentials.js';
 import { call, createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
-import { sealSiteSecrets } from '../site/index.js';
+import { resealAllSiteSecrets, sealSiteSecrets, siteSecretContext } from '../site/index.js';
 import { tencentSmsSettings } from './sms-settings.js';
 
 const SEND = '/api/userInfo/phoneCode/send';
@@ -206,6 +206,32 @@ describeOnEachDatabase('SMS codes through Tencent Cloud SMS', (kind) => {
     clock.advance(61);
     sms.setFault({ kind: 'http', status: 502, times: 1 });
     expect((await post(user, SEND, { purpose: 'bindPhone', phone })).body.code).toBe(50205);
+  });
+
+  it('keeps the secret key encrypted at rest, bound to its site; one written plain is encrypted at start', async () => {
+    const stored = () =>
+      t.db
+        .selectFrom('sites')
+        .select(['id', 'sms_secret_key'])
+        .where('code', '=', 'www-test')
+        .executeTakeFirstOrThrow();
+    const site = await stored();
+    expect(isEncrypted(site.sms_secret_key!)).toBe(true);
+    expect(site.sms_secret_key).not.toContain(ACCOUNT.secretKey);
+    const context = siteSecretContext(site.id, 'sms_secret_key');
+    expect(decryptSecret(devKeyring(), site.sms_secret_key!, context)).toBe(ACCOUNT.secretKey);
+
+    await t.db
+      .updateTable('sites')
+      .set({ sms_secret_key: ACCOUNT.secretKey })
+      .where('id', '=', site.id)
+      .execute();
+    await t.db
+      .transaction()
+      .execute((trx) => resealAllSiteSecrets(trx, devKeyring(), { plaintextOnly: true }));
+    const resealed = (await stored()).sms_secret_key!;
+    expect(isEncrypted(resealed)).toBe(true);
+    expect(decryptSecret(devKeyring(), resealed, context)).toBe(ACCOUNT.secretKey);
   });
 
   it('refuses with 50203 on a WeChat site without an SMS provider, writing no code', async () => {
