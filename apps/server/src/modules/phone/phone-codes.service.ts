@@ -83,7 +83,10 @@ export async function sendPhoneCode(
       { site: site.code, provider: site.sms_provider, providerCode: outcome.providerCode },
       outcome.status === 'notSent' ? 'SMS provider refused a code' : 'SMS provider gave no answer',
     );
-    throw outcome.error;
+    // It may still arrive: the page waits the usual minute before offering a new one.
+    throw outcome.status === 'unknown'
+      ? new AppError('SMS_DELIVERY_UNKNOWN', { retryAfterSeconds: PHONE_CODE_RESEND_SECONDS })
+      : outcome.error;
   }
   return {
     maskedPhone: maskPhone(phone),
