@@ -21,6 +21,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'cli/site-wechat': 'src/cli/site-wechat.ts',
+    'cli/site-sms': 'src/cli/site-sms.ts',
     'cli/secrets-rotate': 'src/cli/secrets-rotate.ts',
     'cli/staff-create': 'src/cli/staff-create.ts',
   },

@@ -3,6 +3,7 @@ import type { Database, SitesTable } from './db/schema.js';
 import type { DatabaseKind, Listen } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { SecretsKeyring } from './lib/secrets.js';
+import type { TencentCloudEndpoints } from './lib/tencent-cloud/tencent-cloud-http.js';
 import type { WechatDeps } from './lib/wechat/wechat-http.js';
 import type { StaffRole } from '@marquee/contracts/console';
 
@@ -33,6 +34,8 @@ export interface AppDeps {
   publicOrigin: string;
   /** Where WeChat is (configurable so tests use the fake WeChat server) and its token cache. */
   wechat: WechatDeps;
+  /** Where Tencent Cloud SMS is (configurable so tests use the fake Tencent SMS, decision 032). */
+  tencentCloud: TencentCloudEndpoints;
   sites: SiteResolver;
   sessions: SessionAuthenticator;
   /** Staff sessions of the console (header `x-staff-token`), apart from moviegoers' sessions. */

@@ -8,6 +8,10 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { metrics } from './lib/metrics.js';
 import { createReadiness, type Readiness } from './lib/readiness.js';
 import { devKeyring, type SecretsKeyring } from './lib/secrets.js';
+import {
+  defaultTencentCloudEndpoints,
+  type TencentCloudEndpoints,
+} from './lib/tencent-cloud/tencent-cloud-http.js';
 import { createWechatDeps, type WechatEndpoints } from './lib/wechat/wechat-http.js';
 import { handleClientError } from './plugins/client-errors.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
@@ -78,6 +82,8 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   /** WeChat's base URLs (env WECHAT_API_BASE, WECHAT_PAY_BASE); WeChat itself when absent. */
   wechat?: Partial<WechatEndpoints>;
+  /** Tencent Cloud SMS (env TENCENT_SMS_ENDPOINT); Tencent itself when absent. */
+  tencentCloud?: Partial<TencentCloudEndpoints>;
   /** Pay password pepper (env PAY_PASSWORD_PEPPER); the development default when absent. */
   payPasswordPepper?: string;
   /** Addresses or CIDRs of trusted proxies (X-Forwarded-For); none by default. */
@@ -161,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets,
     publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
     wechat: createWechatDeps(options.wechat),
+    tencentCloud: { ...defaultTencentCloudEndpoints, ...options.tencentCloud },
     sites: createSiteResolver(options.database.db, secrets, app.log),
     sessions: createSessionAuthenticator({ db: options.database.db, clock }),
     staffSessions: createStaffAuthenticator({ db: options.database.db, clock }),

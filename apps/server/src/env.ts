@@ -64,6 +64,8 @@ const envSchema = z
     WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
     /** WeChat Pay API v3; tests point it at a fake. */
     WECHAT_PAY_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+    /** Tencent Cloud SMS API 3.0, for sites with an SMS provider (decision 032); tests use a fake. */
+    TENCENT_SMS_ENDPOINT: z.string().url().default('https://sms.tencentcloudapi.com'),
     /**
      * The server-side secret mixed into pay password hashes (and the key that wraps the stored
      * RSA private key). The default is for development only; production refuses it.

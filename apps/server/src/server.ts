@@ -40,6 +40,7 @@ async function main() {
       .map((entry) => entry.trim())
       .filter(Boolean),
     wechat: { apiBase: env.WECHAT_API_BASE, payBase: env.WECHAT_PAY_BASE },
+    tencentCloud: { smsEndpoint: env.TENCENT_SMS_ENDPOINT },
     payPasswordPepper: env.PAY_PASSWORD_PEPPER,
     secretsKeyring,
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,

@@ -153,6 +153,34 @@ export const errorCatalogue = {
     zh: () => '短信服务暂不可用，请稍后再试或联系影城',
     en: () => 'Text messages cannot be sent right now. Try later or ask the cinema.',
   },
+  SMS_PROVIDER_MISCONFIGURED: {
+    code: 50204,
+    status: 502,
+    zh: () => '影城的短信服务设置有误，验证码没有发出，请联系影城；本次不计入发送次数',
+    en: () =>
+      "The cinema's text-message service is set up wrongly, so no code was sent. Please tell the cinema; this try does not count.",
+  },
+  SMS_DELIVERY_UNKNOWN: {
+    code: 50205,
+    status: 504,
+    zh: () => '短信服务没有及时答复，验证码可能稍后送达；如 1 分钟后仍未收到，请重新获取',
+    en: () =>
+      'The text-message service did not answer in time. The code may still arrive; if it has not in a minute, ask for a new one.',
+  },
+  SMS_SEND_FAILED: {
+    code: 50206,
+    status: 502,
+    zh: () => '短信暂时发不出去，验证码没有发出，请稍后重新获取；本次不计入发送次数',
+    en: () =>
+      'Text messages cannot be sent right now, so no code was sent. Try again shortly; this try does not count.',
+  },
+  SMS_PHONE_REJECTED: {
+    code: 42355,
+    status: 422,
+    zh: () => '这个手机号收不到短信（号码有误，或已退订短信），请检查号码或换一个号码',
+    en: () =>
+      'This number cannot receive text messages (it is wrong, or has opted out of them). Check it or use another number.',
+  },
   PAY_PASSWORD_NOT_SET: {
     code: 42208,
     status: 422,

@@ -54,6 +54,17 @@ export interface SitesTable {
   notice_template_reminder: ColumnType<string | null, string | null | undefined, string | null>;
   notice_template_refunded: ColumnType<string | null, string | null | undefined, string | null>;
   notice_template_ready: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The site's SMS provider (0034, decision 032): null sends no SMS outside the sandbox. The
+   * secret key is encrypted at rest; all of them are set together (a CHECK).
+   */
+  sms_provider: ColumnType<'tencent' | null, 'tencent' | null | undefined, 'tencent' | null>;
+  sms_secret_id: ColumnType<string | null, string | null | undefined, string | null>;
+  sms_secret_key: ColumnType<string | null, string | null | undefined, string | null>;
+  sms_sdk_app_id: ColumnType<string | null, string | null | undefined, string | null>;
+  sms_sign_name: ColumnType<string | null, string | null | undefined, string | null>;
+  sms_template_id: ColumnType<string | null, string | null | undefined, string | null>;
+  sms_region: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type NoticeState = (typeof noticeDeliveries)[number];
@@ -226,6 +237,8 @@ export interface PhoneCodesTable {
   attempts: Generated<number>;
   used_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** The text message surely did not go out (0034): the code never works nor counts. */
+  send_failed_at: NullableTimestamp;
 }
 
 export interface SmsMessagesTable {

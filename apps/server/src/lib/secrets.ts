@@ -1,11 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /*
- * Secrets at rest (the sites' WeChat app secret, merchant private key and API v3 key): AES-256-GCM
- * with a key from the environment. A stored value reads `enc:v1:<key id>:<iv>:<tag>:<ciphertext>`
- * (base64url), so a value names the key that opens it and keys can rotate (README "Rotating the
- * secrets key"). The additional data binds a value to its row and column: a ciphertext copied to
- * another site or column does not open.
+ * Secrets at rest (the sites' WeChat app secret, merchant private key, API v3 key and SMS secret
+ * key): AES-256-GCM with a key from the environment. A stored value reads
+ * `enc:v1:<key id>:<iv>:<tag>:<ciphertext>` (base64url), so a value names the key that opens it and
+ * keys can rotate (README "Rotating the secrets key"). The additional data binds a value to its row
+ * and column: a ciphertext copied to another site or column does not open.
  */
 
 const PREFIX = 'enc:v1:';

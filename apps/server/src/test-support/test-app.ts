@@ -25,6 +25,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** WeChat's base URLs: the fake WeChat server's (and how long to wait for it, fault tests). */
   wechat?: { apiBase: string; payBase: string; timeoutMs?: number };
+  /** Tencent Cloud SMS: the fake Tencent SMS's endpoint (and how long to wait for it). */
+  tencentCloud?: { smsEndpoint: string; timeoutMs?: number };
   /** Run the seat-hold sweep every so many ms (off by default: tests sweep by hand). */
   holdSweepIntervalMs?: number;
   /** Connections to the PostgreSQL server (races need many); see openTestDatabase. */
@@ -65,6 +67,8 @@ export async function createTestApp(
       rateLimitPerMinute: options.rateLimitPerMinute,
       // Tests never reach the real WeChat: without the fake, WeChat is a closed local port.
       wechat: options.wechat ?? { apiBase: UNREACHABLE_WECHAT, payBase: UNREACHABLE_WECHAT },
+      // Nor the real Tencent Cloud.
+      tencentCloud: options.tencentCloud ?? { smsEndpoint: UNREACHABLE_WECHAT, timeoutMs: 1_000 },
       ...noBackgroundWork,
       holdSweepIntervalMs: options.holdSweepIntervalMs ?? null,
       redisUrl: options.redis?.url,

@@ -6,3 +6,4 @@ export { registerPhoneRoutes } from './phone.routes.js';
 export { registerSandboxSmsRoutes, SANDBOX_SMS_PATH } from './sms.js';
 export { checkPhoneCode, useCheckedCode } from './phone-codes.service.js';
 export { recordSecurityEvent, listSecurityEvents } from './security-log.js';
+export { noSmsProvider, tencentSmsSettings, type TencentSmsSettingsInput } from './sms-settings.js';

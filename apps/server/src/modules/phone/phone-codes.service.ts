@@ -17,25 +17,34 @@ import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import * as phoneRepository from './phone.repository.js';
 import { recordSecurityEvent } from './security-log.js';
-import { SANDBOX_SMS_PATH, sendSms } from './sms.js';
+import { SANDBOX_SMS_PATH, sendCodeSms, smsChannelOf } from './sms.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payPasswordPepper'>;
+type SendDeps = Deps & Pick<AppDeps, 'tencentCloud'> & { log?: SmsLog };
+
+/** Where a refused send is reported: the cinema must fix its SMS settings. */
+export interface SmsLog {
+  warn(object: object, message: string): void;
+}
 
 /**
  * Send a 6-digit code by SMS: to the bound phone (pay password reset) or to the number being
  * bound. Under the user's row lock: one code a minute per purpose and 10 a day, whatever arrives
  * at once; an earlier unused code of the same purpose stops working. The message goes out after
- * the commit (no network inside a transaction).
+ * the commit (no network inside a transaction). A message the provider surely did not send marks
+ * its code failed: it never works and does not count towards those limits; one of unknown fate
+ * (no answer) counts, as it may still arrive (decision 032).
  */
 export async function sendPhoneCode(
-  deps: Deps,
+  deps: SendDeps,
   site: SiteRow,
   user: Pick<SignedInUser, 'id'>,
   body: CallBody<typeof sendPhoneCodeCall>,
 ): Promise<CallAnswer<typeof sendPhoneCodeCall>> {
+  if (!smsChannelOf(site)) throw new AppError('SMS_UNAVAILABLE');
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const phone = await deps.db.transaction().execute(async (trx) => {
+  const { phone, codeId } = await deps.db.transaction().execute(async (trx) => {
     const account = await phoneRepository.lockUser(trx, user.id);
     if (!account) throw new AppError('SESSION_INVALID');
     const target = body.purpose === 'bindPhone' ? body.phone : account.phone;
@@ -55,7 +64,7 @@ export async function sendPhoneCode(
       });
     }
     await phoneRepository.retireCodes(trx, user.id, body.purpose, now);
-    await phoneRepository.insertCode(trx, {
+    const inserted = await phoneRepository.insertCode(trx, {
       user_id: user.id,
       purpose: body.purpose,
       phone: target,
@@ -63,9 +72,22 @@ export async function sendPhoneCode(
       expires_at: addSeconds(now, PHONE_CODE_TTL_SECONDS),
       created_at: now,
     });
-    return target;
+    return { phone: target, codeId: inserted.id };
   });
-  await sendSms(deps, site, phone, smsText(site, body.purpose, code));
+  const outcome = await sendCodeSms(deps, site, phone, { purpose: body.purpose, code });
+  if (outcome.status !== 'sent') {
+    if (outcome.status === 'notSent') {
+      await phoneRepository.markSendFailed(deps.db, codeId, deps.clock.now());
+    }
+    deps.log?.warn(
+      { site: site.code, provider: site.sms_provider, providerCode: outcome.providerCode },
+      outcome.status === 'notSent' ? 'SMS provider refused a code' : 'SMS provider gave no answer',
+    );
+    // It may still arrive: the page waits the usual minute before offering a new one.
+    throw outcome.status === 'unknown'
+      ? new AppError('SMS_DELIVERY_UNKNOWN', { retryAfterSeconds: PHONE_CODE_RESEND_SECONDS })
+      : outcome.error;
+  }
   return {
     maskedPhone: maskPhone(phone),
     expiresInSeconds: PHONE_CODE_TTL_SECONDS,
@@ -134,11 +156,6 @@ function codeHash(
   return createHmac('sha256', deps.payPasswordPepper)
     .update(`phone-code:${userId}:${phone}:${code}`)
     .digest('base64url');
-}
-
-function smsText(site: SiteRow, purpose: PhoneCodePurpose, code: string): string {
-  const what = purpose === 'payPasswordReset' ? '重置支付密码' : '绑定手机号';
-  return `【${site.name}】验证码 ${code}，用于${what}，5 分钟内有效。如非本人操作，请忽略本短信。`;
 }
 
 function secondsUntil(at: Date, now: Date): number {

@@ -11,13 +11,14 @@ export function lockUser(trx: Executor, userId: string) {
     .executeTakeFirst();
 }
 
-/** The user's codes since `since`, newest first. */
+/** The user's codes since `since` that count (their message was not refused), newest first. */
 export function recentCodes(trx: Executor, userId: string, since: Date) {
   return trx
     .selectFrom('phone_codes')
     .select(['purpose', 'created_at'])
     .where('user_id', '=', userId)
     .where('created_at', '>', since)
+    .where('send_failed_at', 'is', null)
     .orderBy('created_at', 'desc')
     .execute();
 }
@@ -35,7 +36,19 @@ export function retireCodes(trx: Executor, userId: string, purpose: PhoneCodePur
 }
 
 export function insertCode(trx: Executor, row: Insertable<PhoneCodesTable>) {
-  return trx.insertInto('phone_codes').values(row).execute();
+  return trx.insertInto('phone_codes').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The provider refused the code's message: it ends now and stops counting (decision 032). */
+export function markSendFailed(db: Executor, codeId: string, now: Date) {
+  return db
+    .updateTable('phone_codes')
+    .set((eb) => ({
+      send_failed_at: now,
+      expires_at: eb.fn<Date>('least', [eb.ref('expires_at'), eb.val(now)]),
+    }))
+    .where('id', '=', codeId)
+    .execute();
 }
 
 /**

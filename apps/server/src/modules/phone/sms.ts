@@ -1,23 +1,51 @@
 import type { FastifyInstance } from 'fastify';
+import { PHONE_CODE_TTL_SECONDS, type PhoneCodePurpose } from '@marquee/contracts';
 import type { AppDeps, SiteRow } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
+import { sendTencentSms, tencentSmsConfigOf, type SmsOutcome } from './providers/tencent-sms.js';
 
 /** Where a sandbox site's "sent" text messages can be read (development and tests only). */
 export const SANDBOX_SMS_PATH = '/sandbox/sms';
 
+/** How a site's text messages go out: the sandbox's stand-in, Tencent Cloud SMS, or not at all. */
+export function smsChannelOf(site: SiteRow): 'sandbox' | 'tencent' | null {
+  if (site.messenger_mode === 'sandbox') return 'sandbox';
+  return tencentSmsConfigOf(site) ? 'tencent' : null;
+}
+
 /**
- * Send a text message. A sandbox site's messages go to the local SMS stand-in (a table and the
- * page at SANDBOX_SMS_PATH); no SMS provider is connected for WeChat sites yet, so they are told
- * honestly (SMS_UNAVAILABLE) rather than waiting for a code that never comes.
+ * Send a code by text message, after its row is committed (no network inside a transaction). A
+ * sandbox site's message goes to the local stand-in (a table and the page at SANDBOX_SMS_PATH);
+ * another site's through its SMS provider (`npm run site:sms`), with the approved template whose
+ * parameters are the code and its minutes (decision 032). A site with neither is refused
+ * (SMS_UNAVAILABLE) rather than left waiting for a code that never comes.
  */
-export async function sendSms(
-  deps: Pick<AppDeps, 'db'>,
+export async function sendCodeSms(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'tencentCloud'>,
   site: SiteRow,
   phone: string,
-  text: string,
-): Promise<void> {
-  if (site.messenger_mode !== 'sandbox') throw new AppError('SMS_UNAVAILABLE');
-  await deps.db.insertInto('sms_messages').values({ site_id: site.id, phone, text }).execute();
+  message: { purpose: PhoneCodePurpose; code: string },
+): Promise<SmsOutcome> {
+  const channel = smsChannelOf(site);
+  if (channel === 'sandbox') {
+    await deps.db
+      .insertInto('sms_messages')
+      .values({ site_id: site.id, phone, text: sandboxText(site, message) })
+      .execute();
+    return { status: 'sent' };
+  }
+  const config = tencentSmsConfigOf(site);
+  if (!config) throw new AppError('SMS_UNAVAILABLE');
+  return sendTencentSms({ tencent: deps.tencentCloud, clock: deps.clock }, config, phone, [
+    message.code,
+    String(PHONE_CODE_TTL_SECONDS / 60),
+  ]);
+}
+
+/** The stand-in's text: what a verification template of a real provider reads like. */
+function sandboxText(site: SiteRow, message: { purpose: PhoneCodePurpose; code: string }) {
+  const what = message.purpose === 'payPasswordReset' ? '重置支付密码' : '绑定手机号';
+  return `【${site.name}】验证码 ${message.code}，用于${what}，5 分钟内有效。如非本人操作，请忽略本短信。`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

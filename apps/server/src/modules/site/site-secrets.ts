@@ -9,11 +9,16 @@ import {
 } from '../../lib/secrets.js';
 import * as siteRepository from './site.repository.js';
 
-/** The `sites` columns kept encrypted at rest (lib/secrets.ts); the rest of a row is plain. */
+/**
+ * The `sites` columns kept encrypted at rest (lib/secrets.ts); the rest of a row is plain. The SMS
+ * provider's secret key (0034) joined later: migration 0012 runs before that column exists, so a
+ * column missing from a row is skipped, not an error.
+ */
 export const siteSecretColumns = [
   'wechat_app_secret',
   'wechat_pay_private_key',
   'wechat_pay_api_v3_key',
+  'sms_secret_key',
 ] as const;
 export type SiteSecretColumn = (typeof siteSecretColumns)[number];
 
@@ -40,7 +45,7 @@ export function openSiteSecrets<T extends Pick<SiteRow, 'id' | SiteSecretColumn>
   const opened = { ...site };
   for (const column of siteSecretColumns) {
     const stored = site[column];
-    if (stored === null) continue;
+    if (stored === null || stored === undefined) continue;
     if (!isEncrypted(stored)) {
       report.onPlaintext?.(column);
       continue;
@@ -101,7 +106,7 @@ export async function resealAllSiteSecrets(
     const update: Partial<Record<SiteSecretColumn, string>> = {};
     for (const column of siteSecretColumns) {
       const stored = site[column];
-      if (stored === null) continue;
+      if (stored === null || stored === undefined) continue;
       if (
         keyIdOf(stored) === keyring.currentKeyId ||
         (options.plaintextOnly && isEncrypted(stored))
@@ -131,6 +136,8 @@ export async function assertSiteSecretsOpen(db: Executor, keyring: SecretsKeyrin
     }
   }
   if (failures.length > 0) {
-    throw new Error(`WeChat secrets of these sites cannot be read:\n  ${failures.join('\n  ')}`);
+    throw new Error(
+      `WeChat or SMS secrets of these sites cannot be read:\n  ${failures.join('\n  ')}`,
+    );
   }
 }

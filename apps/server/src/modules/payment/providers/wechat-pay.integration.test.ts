@@ -14,6 +14,15 @@ import { createWechatPayProvider } from './wechat-pay.provider.js';
 
 /** The WeChat Pay adapter, unchanged, against the fake WeChat server (no database involved). */
 const APP_ID = 'wxpaytest0000001';
+const noSmsProvider = {
+  sms_provider: null,
+  sms_secret_id: null,
+  sms_secret_key: null,
+  sms_sdk_app_id: null,
+  sms_sign_name: null,
+  sms_template_id: null,
+  sms_region: null,
+};
 
 const site: SiteRow = {
   id: '00000000-0000-0000-0000-000000000001',
@@ -40,6 +49,7 @@ const site: SiteRow = {
   wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
   wechat_pay_platform_serial: TEST_WECHAT.platformSerial,
   wechat_pay_platform_public_key: TEST_WECHAT.platformPublicKey,
+  ...noSmsProvider,
 };
 
 async function rejection(promise: Promise<unknown>): Promise<PayProviderError> {

@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { useMessageList } from '../api/messages';
 import { noticesMessages } from '../notices-messages';
 import { shortDateTime } from '@/lib/short-date-time';
+import { messageBody } from './message-body';
 
 /** 我的 → 消息: every notice the user was sent (or would have been), newest first. */
 export function MessageList() {
@@ -21,7 +22,7 @@ export function MessageList() {
               <strong>{t(message.kind)}</strong>
               <time dateTime={message.createdAt}>{shortDateTime(message.createdAt)}</time>
             </div>
-            <p>{bodyOf(message, t)}</p>
+            <p>{messageBody(message)}</p>
             <div className="notices-item__foot">
               {message.delivery === 'sent' ? <span>{t('sent')}</span> : <span />}
               <Link to={orderLink(message)}>{t('viewOrder')}</Link>
@@ -31,18 +32,6 @@ export function MessageList() {
       </ul>
     </section>
   );
-}
-
-function bodyOf(message: Message, t: ReturnType<typeof noticesMessages.useT>): string {
-  const params = {
-    title: message.title,
-    cinema: message.cinema,
-    seats: message.seats ?? '',
-    code: message.code ?? '',
-    amount: message.amount,
-    time: message.startAt ? shortDateTime(message.startAt) : '',
-  };
-  return t(`${message.kind}Body`, params);
 }
 
 function orderLink(message: Message): string {
