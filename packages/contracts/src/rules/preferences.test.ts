@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkPreferenceChange, defaultUserPreferences, userPreferenceNames } from './preferences.js';
+import {
+  checkPreferenceChange,
+  defaultUserPreferences,
+  userPreferenceNames,
+} from './preferences.js';
 
 describe('checkPreferenceChange', () => {
   it('takes a change of care mode, on or off', () => {

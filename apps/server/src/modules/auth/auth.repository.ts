@@ -85,11 +85,7 @@ export function revokeSession(trx: Executor, sessionId: string, now: Date) {
 }
 
 /** Write the preferences named in a checked change; the others stay as they are. */
-export function updatePreferences(
-  trx: Executor,
-  userId: string,
-  change: { isCareMode?: boolean },
-) {
+export function updatePreferences(trx: Executor, userId: string, change: { isCareMode?: boolean }) {
   return trx
     .updateTable('users')
     .set(change.isCareMode === undefined ? {} : { is_care_mode: change.isCareMode })

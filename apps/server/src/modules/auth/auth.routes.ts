@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  getUserInfoCall,
-  loginCall,
-  logoutCall,
-  setUserPreferencesCall,
-} from '@marquee/contracts';
+import { getUserInfoCall, loginCall, logoutCall, setUserPreferencesCall } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
 import { exchangeMessengerCode } from '../messenger/index.js';

@@ -61,7 +61,12 @@ describeOnEachDatabase('user preferences (care mode)', (kind) => {
   it("changes only the signed-in user's preference", async () => {
     const mine = await signIn(t.app, uniqueOpenid('care'));
     const theirs = await signIn(t.app, uniqueOpenid('care'));
-    await call(t.app, { method: 'POST', url: preferences, token: mine, body: { isCareMode: true } });
+    await call(t.app, {
+      method: 'POST',
+      url: preferences,
+      token: mine,
+      body: { isCareMode: true },
+    });
     expect(await careModeOf(mine)).toBe(true);
     expect(await careModeOf(theirs)).toBe(false);
   });
