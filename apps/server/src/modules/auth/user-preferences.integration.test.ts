@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode, type UserInfo, type UserPreferences } from '@marquee/contracts';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import {
