@@ -376,6 +376,7 @@ describe('care mode (关怀模式)', () => {
     const careSwitch = page.getByRole('switch', { name: /关怀模式/ });
     await careSwitch.waitFor();
     expect(await careSwitch.getAttribute('aria-checked')).toBe('false');
+    await shot(page, 'account-care-off');
     const nameBefore = await drawnHeight(page, 'profile-name');
     const tabBefore = (await page.locator('.tab-bar__item').first().boundingBox())!.height;
 
@@ -398,9 +399,14 @@ describe('care mode (关怀模式)', () => {
 
     await page.getByRole('link', { name: '首页' }).click();
     await page.waitForURL(/\/home\/index/);
-    await page.locator('.film-card__poster').first().waitFor();
+    const poster = page.locator('img.film-card__poster').first();
+    await expect
+      .poll(() => poster.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await expectNoOverflow(page);
     await shot(page, 'care-home');
+    // A card, so the pay sheet below has more than one way to pay.
+    await topUp(server.baseUrl, await tokenOf(context), vouchers.general10);
     await context.close();
 
     // Another phone, signed in as the same person: care mode comes from the server.
@@ -435,7 +441,6 @@ describe('care mode (关怀模式)', () => {
     await phone.getByTestId('seat-list').waitFor();
 
     // The whole way to the pay sheet still fits the phone.
-    await topUp(server.baseUrl, await tokenOf(other), vouchers.general10);
     await phone.getByRole('button', { name: '为 2 人推荐座位' }).click();
     await phone.getByRole('button', { name: /确认选座/ }).click();
     await phone.waitForURL(/\/cinema\/order\?showId=/);
