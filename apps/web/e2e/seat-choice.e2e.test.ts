@@ -390,9 +390,20 @@ describe('care mode (关怀模式)', () => {
     expect(tabAfter).toBeGreaterThanOrEqual(52);
     await expectNoOverflow(page);
 
-    // A reload keeps it (the server's word, and this browser's copy before it arrives).
-    await page.reload();
+    // A reload keeps it: this browser's copy applies before the user info has answered (held
+    // here until checked), then the server's word.
+    let answerUserInfo = () => {};
+    const userInfoHeld = new Promise<void>((resolve) => (answerUserInfo = resolve));
+    await page.route('**/api/userInfo/getUserInfo**', async (route) => {
+      await userInfoHeld;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect.poll(() => hasCareClass(page)).toBe(true);
+    expect(await careSwitch.count()).toBe(0);
+    answerUserInfo();
     await careSwitch.waitFor();
+    await page.unroute('**/api/userInfo/getUserInfo**');
     expect(await careSwitch.getAttribute('aria-checked')).toBe('true');
     expect(await hasCareClass(page)).toBe(true);
     await shot(page, 'care-account');
