@@ -7,7 +7,6 @@ import {
   checkSeatSelection,
   ErrorCode,
   filmOrderTotal,
-  showHeatOf,
   takenSeatIdsOf,
   type FilmOrderSeat,
   type Seat,
@@ -42,6 +41,7 @@ import {
 } from './seat-map-model';
 import { seatChoiceMessages } from '../seat-choice-messages';
 import { SeatList } from './seat-list';
+import { SeatsLeft } from './seats-left';
 import { SeatTools, type SeatViewMode } from './seat-tools';
 import './seat-picker.css';
 import { paths } from '@/lib/paths';
@@ -313,20 +313,5 @@ export function SeatPicker(props: {
         onConfirm={() => void confirm()}
       />
     </div>
-  );
-}
-
-/** "剩余 123 座" beside the film, stressed when few are left (the show lists' 紧张). */
-function SeatsLeft(props: { available: number; total: number }) {
-  const t = filmOrderMessages.useT();
-  const heat = showHeatOf(props.available, props.total);
-  return (
-    <span className="seat-picker__left" data-heat={heat} data-testid="seats-left">
-      {heat === 'soldOut'
-        ? t('seatsLeftNone')
-        : props.available === 1
-          ? t('seatsLeftOne')
-          : t('seatsLeft', { count: props.available })}
-    </span>
   );
 }
