@@ -61,6 +61,8 @@ export interface SignedInUser {
   hasPayPassword: boolean;
   /** When a lockout of card payments ends (five wrong pay passwords); null or absent: none. */
   payPasswordLockedUntil?: Date | null;
+  /** Care mode (关怀模式): the user's display preference (decision 028). */
+  isCareMode: boolean;
   createdAt: Date;
 }
 

@@ -10,11 +10,21 @@ import {
   type CallAnswer,
   type showSeatsCall,
 } from '@marquee/contracts';
-import { launchBrowser, newPhone, screenshot } from './support/browser';
-import { createUser, signInFresh } from './support/login';
+import {
+  expectOpaque,
+  launchBrowser,
+  newPhone,
+  screenshot,
+  signInAs,
+  untilStill,
+} from './support/browser';
+import { createUser, signInFresh, tokenOf, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
-/** 推荐选座, seat states by shape, the list view and wheelchair companions (issue 16). */
+/**
+ * 推荐选座, seat states by shape, the list view, wheelchair companions, seats left and care mode
+ * (issue 16).
+ */
 
 type SeatMap = CallAnswer<typeof showSeatsCall>;
 
@@ -94,7 +104,7 @@ const chosenLabels = (page: Page) =>
 /** A different 60-seat show for each test, so their holds do not meet. */
 let smallShows: string[] = [];
 async function smallShow(index: number): Promise<string> {
-  if (smallShows.length === 0) smallShows = await findShows((count) => count <= 80, 4);
+  if (smallShows.length === 0) smallShows = await findShows((count) => count <= 80, 6);
   return smallShows[index]!;
 }
 
@@ -211,6 +221,7 @@ describe('the seat list for screen readers and large text', () => {
       name: /^Row D seat 5, standard seat, ¥[\d.]+, chosen$/,
     });
     expect(await seat.count()).toBe(1);
+    expect(await page.getByTestId('seats-left').textContent()).toMatch(/^\d+ seats left$/);
     await shot(page, 'list-view-en');
     await context.close();
   });
@@ -322,5 +333,136 @@ describe('show heat', () => {
       if (!seat) throw new Error(`no seat ${label}`);
       return seat.id;
     }
+  });
+});
+
+describe('seats left on the seat page', () => {
+  it('says how many seats are left and counts down when someone holds seats', async () => {
+    const showId = await smallShow(5);
+    const map = await seatMapOf(showId);
+    const free = map.rows.flatMap((row) => row.seats).filter((seat) => seat.state === 'available');
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId);
+    const left = page.getByTestId('seats-left');
+    expect(await left.textContent()).toBe(`剩余 ${free.length} 座`);
+    expect(await left.isVisible()).toBe(true);
+
+    // Another moviegoer holds two seats: the live availability brings the count down.
+    const [a, b] = free.slice(-2);
+    await holdAs(showId, [a!.id, b!.id]);
+    await expect.poll(() => left.textContent()).toBe(`剩余 ${free.length - 2} 座`);
+    await context.close();
+  });
+});
+
+describe('care mode (关怀模式)', () => {
+  /** How tall a line of text is drawn (CSS zoom leaves the computed font size as it was). */
+  const drawnHeight = (page: Page, testId: string) =>
+    page.getByTestId(testId).evaluate((element) => element.getBoundingClientRect().height);
+  const hasCareClass = (page: Page) =>
+    page.evaluate(() => document.documentElement.classList.contains('care-mode'));
+  /** Nothing wider than the phone: no sideways scrolling, nothing pushed off the right edge. */
+  const expectNoOverflow = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+
+  it('is switched on in 我的, grows every page, survives a reload and follows the user to another phone', async () => {
+    const showId = await smallShow(4);
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const { nickname } = await signInFresh(page, server.baseUrl, '/home/account');
+    const careSwitch = page.getByRole('switch', { name: /关怀模式/ });
+    await careSwitch.waitFor();
+    expect(await careSwitch.getAttribute('aria-checked')).toBe('false');
+    await shot(page, 'account-care-off');
+    const nameBefore = await drawnHeight(page, 'profile-name');
+    const tabBefore = (await page.locator('.tab-bar__item').first().boundingBox())!.height;
+
+    await careSwitch.click();
+    await expect.poll(() => careSwitch.getAttribute('aria-checked')).toBe('true');
+    expect(await hasCareClass(page)).toBe(true);
+    // Text and tap targets grow together, on this page and the tab bar.
+    expect((await drawnHeight(page, 'profile-name')) / nameBefore).toBeGreaterThan(1.15);
+    const tabAfter = (await page.locator('.tab-bar__item').first().boundingBox())!.height;
+    expect(tabAfter / tabBefore).toBeGreaterThan(1.15);
+    expect(tabAfter).toBeGreaterThanOrEqual(52);
+    await expectNoOverflow(page);
+
+    // A reload keeps it: this browser's copy applies before the user info has answered (held
+    // here until checked), then the server's word.
+    let answerUserInfo = () => {};
+    const userInfoHeld = new Promise<void>((resolve) => (answerUserInfo = resolve));
+    await page.route('**/api/userInfo/getUserInfo**', async (route) => {
+      await userInfoHeld;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect.poll(() => hasCareClass(page)).toBe(true);
+    expect(await careSwitch.count()).toBe(0);
+    answerUserInfo();
+    await careSwitch.waitFor();
+    await page.unroute('**/api/userInfo/getUserInfo**');
+    expect(await careSwitch.getAttribute('aria-checked')).toBe('true');
+    expect(await hasCareClass(page)).toBe(true);
+    await shot(page, 'care-account');
+
+    await page.getByRole('link', { name: '首页' }).click();
+    await page.waitForURL(/\/home\/index/);
+    const poster = page.locator('img.film-card__poster').first();
+    await expect
+      .poll(() => poster.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await expectNoOverflow(page);
+    await shot(page, 'care-home');
+    // A card, so the pay sheet below has more than one way to pay.
+    await topUp(server.baseUrl, await tokenOf(context), vouchers.general10);
+    await context.close();
+
+    // Another phone, signed in as the same person: care mode comes from the server.
+    const other = await newPhone(browser);
+    const phone = await other.newPage();
+    await signInAs(phone, server.baseUrl, nickname, `/cinema/seat?showId=${showId}`);
+    await expect.poll(() => hasCareClass(phone)).toBe(true);
+    // The simpler seat page: the list, 推荐选座 above it, no colour key.
+    await phone.getByTestId('seat-list').waitFor();
+    expect(await phone.locator('[data-mode="list"]').getAttribute('aria-pressed')).toBe('true');
+    const best = (await phone.locator('[data-best="1"]').boundingBox())!;
+    const list = (await phone.getByTestId('seat-list').boundingBox())!;
+    expect(best.y).toBeLessThan(list.y);
+    expect(best.height).toBeGreaterThanOrEqual(44);
+    expect(await phone.locator('.seat-legend').count()).toBe(0);
+    expect(await phone.getByTestId('seats-left').isVisible()).toBe(true);
+    await expectNoOverflow(phone);
+    await shot(phone, 'care-seat-list');
+
+    // The map is one tap away and still answers taps where they land.
+    await phone.getByRole('button', { name: '座位图' }).click();
+    await phone.locator('[data-seat="C3"]').click();
+    await expect.poll(() => chosenLabels(phone)).toEqual(['C3']);
+    // The map is drawn at its own scale (its pan and pinch arithmetic needs it), the page around it zoomed.
+    const zoomOf = (element: Element) =>
+      (element as Element & { currentCSSZoom: number }).currentCSSZoom;
+    expect(await phone.locator('.seat-map').evaluate(zoomOf)).toBe(1);
+    expect(await phone.locator('.seat-tools').evaluate(zoomOf)).toBeCloseTo(1.2);
+    await expectNoOverflow(phone);
+    await shot(phone, 'care-seat-map');
+    await phone.getByRole('button', { name: '列表' }).click();
+    await phone.getByTestId('seat-list').waitFor();
+
+    // The whole way to the pay sheet still fits the phone.
+    await phone.getByRole('button', { name: '为 2 人推荐座位' }).click();
+    await phone.getByRole('button', { name: /确认选座/ }).click();
+    await phone.waitForURL(/\/cinema\/order\?showId=/);
+    await phone.getByRole('button', { name: '立即支付' }).click();
+    await untilStill(phone.locator('.pay-sheet'));
+    await expectOpaque(phone.locator('.pay-sheet').getByRole('radio').first());
+    const sheet = (await phone.locator('.pay-sheet').boundingBox())!;
+    expect(sheet.y).toBeGreaterThanOrEqual(0);
+    expect(sheet.y + sheet.height).toBeLessThanOrEqual(667 + 1);
+    await expectNoOverflow(phone);
+    await shot(phone, 'care-pay-sheet');
+    await other.close();
   });
 });

@@ -3,12 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { rememberedCareMode, setCareMode } from './lib/care-mode';
 import { getLang } from './lib/i18n/i18n';
 import './styles.css';
 
 // antd-mobile's Toast and Dialog need a React 19 mount; loaded beside the first page, not in it.
 void import('./lib/antd-mobile-render');
 document.documentElement.lang = getLang() === 'en' ? 'en' : 'zh-CN';
+// Care mode as this browser last saw it, before the first page is drawn; the user info (the
+// server's word, decision 028) confirms or corrects it once signed in.
+setCareMode(rememberedCareMode());
 // The UI kit speaks Chinese by default; its English texts load only for English readers.
 if (getLang() === 'en') {
   void Promise.all([

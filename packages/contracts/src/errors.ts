@@ -147,6 +147,24 @@ export const errorCatalogue = {
     zh: () => '账户还没有绑定手机号，请先绑定手机号',
     en: () => 'No phone number is bound to your account yet. Bind one first.',
   },
+  PREFERENCE_UNKNOWN: {
+    code: 42315,
+    status: 422,
+    zh: (d) => `没有这项设置：${list(d.names)}`,
+    en: (d) => `There is no such setting: ${list(d.names)}.`,
+  },
+  PREFERENCE_VALUE_INVALID: {
+    code: 42316,
+    status: 422,
+    zh: (d) => `设置「${list(d.names)}」只能打开或关闭（true 或 false）`,
+    en: (d) => `The setting "${list(d.names)}" can only be on or off (true or false).`,
+  },
+  PREFERENCES_EMPTY: {
+    code: 42317,
+    status: 422,
+    zh: () => '没有要保存的设置，请选择要修改的设置项',
+    en: () => 'Nothing to save. Choose a setting to change.',
+  },
   SMS_UNAVAILABLE: {
     code: 50203,
     status: 502,

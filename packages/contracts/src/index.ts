@@ -36,3 +36,5 @@ export * from './calls/seat-map.js';
 export * from './calls/notices.js';
 export * from './rules/coupons.js';
 export * from './calls/coupons.js';
+export * from './rules/preferences.js';
+export * from './calls/preferences.js';

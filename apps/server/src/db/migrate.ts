@@ -22,9 +22,10 @@ import m0020 from './migrations/0020-console-cards.js';
 import m0021 from './migrations/0021-holds-end-at-the-show.js';
 import m0022 from './migrations/0022-refund-notices.js';
 import m0025 from './migrations/0025-phone-codes.js';
-import m0028 from './migrations/0028-notices.js';
 import m0026 from './migrations/0026-coupons.js';
 import m0027 from './migrations/0027-ticket-exchange.js';
+import m0028 from './migrations/0028-notices.js';
+import m0030 from './migrations/0030-user-preferences.js';
 import m0034 from './migrations/0034-sms-provider.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -59,9 +60,10 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0021-holds-end-at-the-show': m0021,
   '0022-refund-notices': m0022,
   '0025-phone-codes': m0025,
-  '0028-notices': m0028,
   '0026-coupons': m0026,
   '0027-ticket-exchange': m0027,
+  '0028-notices': m0028,
+  '0030-user-preferences': m0030,
   '0034-sms-provider': m0034,
 });
 

@@ -127,6 +127,8 @@ export interface UsersTable {
   pay_password_hash: string | null;
   pay_password_failures: Generated<number>;
   pay_password_locked_until: NullableTimestamp;
+  /** Care mode (关怀模式), a display preference (0030, decision 028). */
+  is_care_mode: Generated<boolean>;
   created_at: CreatedAt;
 }
 

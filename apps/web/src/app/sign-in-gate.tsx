@@ -15,6 +15,7 @@ import {
 } from '@/features/auth/sign-in';
 import { onSessionInvalid } from '@/lib/api/session-expiry';
 import { setBrand } from '@/lib/brand';
+import { setCareMode } from '@/lib/care-mode';
 import { userCardsQuery } from '@/features/cards/api/get-user-cards';
 import { clearToken, readToken, writeToken } from '@/lib/cookies';
 import { randomState } from '@/lib/random';
@@ -99,6 +100,7 @@ async function finishSignIn(queryClient: QueryClient, outcome: SignInOutcome): P
   if (outcome.kind !== 'signed-in') return;
   queryClient.setQueryData(userInfoQuery.queryKey, outcome.userInfo);
   sessionStore.update({ logged: true, userInfo: outcome.userInfo });
+  setCareMode(outcome.userInfo.isCareMode);
   await queryClient.fetchQuery(userCardsQuery).catch((error: unknown) => {
     console.error('card list failed to load', error);
   });

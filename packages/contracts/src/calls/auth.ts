@@ -9,6 +9,8 @@ export const userInfoSchema = z.object({
   hasPayPassword: z.boolean(),
   /** While five wrong pay passwords lock card payments: until when (ISO). Absent or null: not locked. */
   payPasswordLockedUntil: z.string().nullable().optional(),
+  /** Care mode (关怀模式), a preference kept on the server (decision 028). */
+  isCareMode: z.boolean(),
   createdAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

@@ -10,6 +10,7 @@ const userColumns = [
   'users.phone',
   'users.pay_password_hash',
   'users.pay_password_locked_until',
+  'users.is_care_mode',
   'users.created_at',
 ] as const;
 
@@ -81,4 +82,14 @@ export function revokeSession(trx: Executor, sessionId: string, now: Date) {
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Write the preferences named in a checked change; the others stay as they are. */
+export function updatePreferences(trx: Executor, userId: string, change: { isCareMode?: boolean }) {
+  return trx
+    .updateTable('users')
+    .set(change.isCareMode === undefined ? {} : { is_care_mode: change.isCareMode })
+    .where('id', '=', userId)
+    .returning(['is_care_mode'])
+    .executeTakeFirstOrThrow();
 }

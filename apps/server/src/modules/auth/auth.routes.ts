@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { getUserInfoCall, loginCall, logoutCall } from '@marquee/contracts';
+import { getUserInfoCall, loginCall, logoutCall, setUserPreferencesCall } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
 import { exchangeMessengerCode } from '../messenger/index.js';
 import { signIn, signOut, toUserInfo } from './auth.service.js';
+import { setUserPreferences } from './user-preferences.service.js';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(
@@ -17,4 +18,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   bindCall(app, deps, getUserInfoCall, async ({ user }) => toUserInfo(user, deps.clock.now()));
   bindCall(app, deps, logoutCall, async ({ user }) => signOut(deps, user));
+  bindCall(app, deps, setUserPreferencesCall, ({ user, body }) =>
+    setUserPreferences(deps, user, body),
+  );
 }

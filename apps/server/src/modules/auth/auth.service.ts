@@ -22,6 +22,7 @@ function toSignedInUser(row: Omit<UserRow, 'session_id'>, sessionId: string): Si
     phone: row.phone,
     hasPayPassword: row.pay_password_hash !== null,
     payPasswordLockedUntil: row.pay_password_locked_until,
+    isCareMode: row.is_care_mode,
     createdAt: row.created_at,
   };
 }
@@ -39,6 +40,7 @@ export function toUserInfo(user: SignedInUser, now: Date): UserInfo {
     phone: user.phone,
     hasPayPassword: user.hasPayPassword,
     payPasswordLockedUntil: lockedUntil(user.payPasswordLockedUntil, now),
+    isCareMode: user.isCareMode,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -7,6 +7,7 @@ import { useUserInfo, userInfoQuery } from '@/features/auth/api/get-user-info';
 import { useUserCards } from '@/features/cards/api/get-user-cards';
 import { CardsSummary } from '@/features/cards/components/cards-summary';
 import { PayPasswordSheet } from '@/features/pay-password/components/pay-password-sheet';
+import { CareModeSwitch } from '@/features/preferences/components/care-mode-switch';
 import { payPasswordMessages } from '@/features/pay-password/pay-password-messages';
 import { routeMessages, type RouteMessage } from './route-messages';
 import { paths } from '@/lib/paths';
@@ -49,6 +50,9 @@ export default function HomeAccountPage() {
       </section>
       <CardsSummary />
       <ul className="link-list">
+        <li>
+          <CareModeSwitch isOn={user.isCareMode} />
+        </li>
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="link-list__item">

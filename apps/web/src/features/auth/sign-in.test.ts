@@ -8,6 +8,7 @@ const user: UserInfo = {
   avatarUrl: null,
   phone: null,
   hasPayPassword: false,
+  isCareMode: false,
   createdAt: '2026-11-22T00:00:00.000Z',
 };
 

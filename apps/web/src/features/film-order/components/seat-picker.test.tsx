@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   checkSeatSelection,
   takenSeatIdsOf,
@@ -11,6 +11,7 @@ import {
   type CallDefinition,
   type showSeatsCall,
 } from '@marquee/contracts';
+import { setCareMode } from '@/lib/care-mode';
 import { hallFromPicture } from './seat-map-fixture';
 import { SeatPicker } from './seat-picker';
 
@@ -227,5 +228,35 @@ describe('推荐选座 and the seat list', () => {
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('Chose A3');
     await user.click(screen.getByRole('button', { name: 'Map' }));
     expect(chosenOnMap()).toEqual(['A2', 'A3']);
+  });
+});
+
+describe('seats left and care mode', () => {
+  afterEach(() => setCareMode(false));
+
+  it('says how many seats are left beside the film', async () => {
+    renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    // 16 seats, one of them sold.
+    expect(screen.getByTestId('seats-left').textContent).toBe('15 seats left');
+    expect(screen.getByTestId('seats-left').getAttribute('data-heat')).toBe('normal');
+  });
+
+  it('opens on the seat list with 推荐选座 above it and no colour key in care mode', async () => {
+    setCareMode(true);
+    renderPicker();
+    const list = await screen.findByTestId('seat-list');
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    const best = screen.getByRole('group', { name: 'Best seats' });
+    expect(best.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.querySelector('.seat-legend')).toBeNull();
+    expect(document.querySelector('[data-seat]')).toBeNull();
+  });
+
+  it('opens on the map with its colour key otherwise', async () => {
+    renderPicker();
+    await screen.findByRole('group', { name: 'Seat map of 1号厅' });
+    expect(screen.getByRole('button', { name: 'Map' }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.querySelector('.seat-legend')).not.toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import '@/lib/antd-mobile-render';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { isApiError } from '@/lib/api/api-error';
+import { useCareMode } from '@/lib/care-mode';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { getLang } from '@/lib/i18n/i18n';
 import { showStartLabel } from '@/lib/show-time';
@@ -31,6 +32,7 @@ import { SeatLegend } from './seat-legend';
 import { SeatMap } from './seat-map';
 import {
   companionToOffer,
+  countSeats,
   indexSeats,
   lostSeats,
   seatPrice,
@@ -39,6 +41,7 @@ import {
 } from './seat-map-model';
 import { seatChoiceMessages } from '../seat-choice-messages';
 import { SeatList } from './seat-list';
+import { SeatsLeft } from './seats-left';
 import { SeatTools, type SeatViewMode } from './seat-tools';
 import './seat-picker.css';
 import { paths } from '@/lib/paths';
@@ -66,7 +69,9 @@ export function SeatPicker(props: {
   const data = seatsQuery.data;
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
-  const [mode, setMode] = useState<SeatViewMode>('map');
+  const isCare = useCareMode();
+  // Care mode opens on the list, 推荐选座 above it (decision 028); the map is one tap away.
+  const [mode, setMode] = useState<SeatViewMode>(isCare ? 'list' : 'map');
   /** Seats to bring into view on the map (picked by 推荐选座); a new array each time. */
   const [revealIds, setRevealIds] = useState<readonly string[]>([]);
   /** What the last change of the choice was, for screen readers (aria-live). */
@@ -74,6 +79,8 @@ export function SeatPicker(props: {
   /** A message that also pops up as a toast once (a new object each time it should). */
   const [notice, setNotice] = useState<{ message: string } | null>(null);
   const byId = useMemo(() => indexSeats(data?.rows ?? []), [data]);
+  /** Seats left, from the same live availability the map draws. */
+  const counts = useMemo(() => countSeats(data?.rows ?? []), [data]);
   // While our own hold is on its way (and after it, until the page is left) the map shows our
   // seats as held: that is not someone else taking them.
   const isHolding = createOrder.isPending || createOrder.isSuccess;
@@ -251,7 +258,10 @@ export function SeatPicker(props: {
   return (
     <div className="seat-picker">
       <header className="seat-picker__show">
-        <h2 className="seat-picker__film">{showInfo.filmTitle}</h2>
+        <div className="seat-picker__title-line">
+          <h2 className="seat-picker__film">{showInfo.filmTitle}</h2>
+          <SeatsLeft available={counts.available} total={counts.total} />
+        </div>
         <p className="seat-picker__meta">
           {showStartLabel(showInfo.startAt)} · {showInfo.language} {showInfo.format} ·{' '}
           {cinemaInfo.name} {showInfo.hallName}
@@ -286,7 +296,8 @@ export function SeatPicker(props: {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <SeatLegend priceAreas={data.priceAreas} rows={data.rows} />
+      {/* The list says each seat's state in words: care mode leaves out the colour key there. */}
+      {!(isCare && mode === 'list') && <SeatLegend priceAreas={data.priceAreas} rows={data.rows} />}
       <ChosenSeatsBar
         seats={seats}
         total={total}
