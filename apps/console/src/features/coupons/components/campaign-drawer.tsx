@@ -230,7 +230,7 @@ export function CampaignDrawer(props: {
                   </Form.Item>
                 </Col>
               )}
-              <Col span={8}>
+              <Col span={kind === 'percent' ? 8 : 12}>
                 <Form.Item name="minSpend" label={t('minSpend')} extra={t('minSpendHint')}>
                   <InputNumber min={0} max={100000} precision={2} style={{ width: '100%' }} />
                 </Form.Item>

@@ -164,7 +164,7 @@ export function CampaignsView(props: { mustNameCinemas: boolean }) {
           {
             title: t('actions'),
             key: 'actions',
-            width: 170,
+            width: 200,
             render: (_, item) => <Actions item={item} onEdit={() => open(item)} onMove={act} />,
           },
         ]}
@@ -198,17 +198,25 @@ function Actions(props: {
     return <Typography.Text type="secondary">{t('notYours')}</Typography.Text>;
   }
   return (
-    <Space size={0} wrap>
-      <Button type="link" onClick={props.onEdit}>
+    <Space size={0}>
+      <Button type="link" style={{ paddingInline: 6 }} onClick={props.onEdit}>
         {t('edit')}
       </Button>
       {item.state === 'paused' ? (
-        <Button type="link" onClick={() => props.onMove(item, 'resume')}>
+        <Button
+          type="link"
+          style={{ paddingInline: 6 }}
+          onClick={() => props.onMove(item, 'resume')}
+        >
           {t('resume')}
         </Button>
       ) : (
         <Tooltip title={t('pauseConfirm')}>
-          <Button type="link" onClick={() => props.onMove(item, 'pause')}>
+          <Button
+            type="link"
+            style={{ paddingInline: 6 }}
+            onClick={() => props.onMove(item, 'pause')}
+          >
             {t('pause')}
           </Button>
         </Tooltip>
@@ -218,7 +226,7 @@ function Actions(props: {
         onConfirm={() => props.onMove(item, 'end')}
         okButtonProps={{ danger: true }}
       >
-        <Button type="link" danger>
+        <Button type="link" danger style={{ paddingInline: 6 }}>
           {t('end')}
         </Button>
       </Popconfirm>
