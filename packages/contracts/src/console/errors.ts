@@ -218,7 +218,8 @@ export const consoleErrorCatalogue = {
     code: 42335,
     status: 423,
     zh: () => '活动已结束，不能再修改；如需继续发券，请新建活动',
-    en: () => 'The campaign has ended and cannot be changed. Create a new one to give more coupons.',
+    en: () =>
+      'The campaign has ended and cannot be changed. Create a new one to give more coupons.',
   },
   HALL_LAYOUT_INVALID: {
     code: 42285,
