@@ -19,6 +19,8 @@ import { discountText, phaseColor, phaseKey, scopeKey, yuanText } from '../coupo
 import { couponsMessages } from '../coupons-messages';
 import { CampaignDrawer } from './campaign-drawer';
 
+/** 1000000 → 1,000,000. */
+const count = (n: number) => n.toLocaleString('en-US');
 const when = (iso: string) => chinaTime(iso).format('YYYY-MM-DD HH:mm');
 
 /** The campaigns page: every campaign of the site with what it gives, and how many went out. */
@@ -130,7 +132,10 @@ export function CampaignsView(props: { mustNameCinemas: boolean }) {
             render: (_, item) => (
               <Space direction="vertical" size={0} style={{ width: '100%' }}>
                 <Typography.Text data-testid="campaign-issued">
-                  {t('issuedOf', { issued: item.issuedCount, total: item.totalQuantity })}
+                  {t('issuedOf', {
+                    issued: count(item.issuedCount),
+                    total: count(item.totalQuantity),
+                  })}
                 </Typography.Text>
                 <Progress
                   percent={Math.round((item.issuedCount / item.totalQuantity) * 100)}
