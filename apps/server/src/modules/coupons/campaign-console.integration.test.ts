@@ -363,12 +363,6 @@ describeOnPostgres('console coupon campaigns under load', () => {
           .where('campaign_id', '=', campaign.id)
           .executeTakeFirstOrThrow();
         const won = redeems.filter((answer) => answer.body.code === 0).length;
-        console.log(
-          'RACE',
-          edits.map((e) => e.body.code),
-          won,
-          row,
-        );
         expect(row.issued_count).toBeLessThanOrEqual(row.total_quantity);
         expect(Number(given.n)).toBe(row.issued_count);
         expect(won).toBe(row.issued_count);
