@@ -56,7 +56,7 @@ import {
 } from './modules/site/index.js';
 import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/index.js';
 import { registerNoticeRoutes, startNoticeWorker } from './modules/notices/index.js';
-import { registerCouponRoutes } from './modules/coupons/index.js';
+import { registerCouponConsoleRoutes, registerCouponRoutes } from './modules/coupons/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
 import {
   createStaffAuthenticator,
@@ -215,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPhoneRoutes(app, deps);
   registerNoticeRoutes(app, deps);
   registerCouponRoutes(app, deps);
+  registerCouponConsoleRoutes(app, deps);
   if (!isProduction) registerSandboxRoutes(app, deps);
   if (!isProduction) registerSandboxSmsRoutes(app, deps);
   registerCinemaRoutes(app, deps);

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot } from './support/browser';
 import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
-import { signInFresh } from './support/login';
+import { moviegoerApi } from './support/api';
+import { createUser, signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 /**
  * The owner issues a batch of two top-up cards in the console at 1366×768 and downloads its CSV
  * once; a moviegoer redeems one on the web app's recharge page; the batch then counts 1 redeemed.
+ * Coupons likewise: a campaign made in the console counts the promo code a moviegoer redeems.
  */
 const POLL = { timeout: 10_000 };
 
@@ -111,6 +113,67 @@ it('issues two top-up cards, downloads them once, and counts the one a moviegoer
     .poll(() => page.getByTestId('balance-6600000000000001').innerText(), POLL)
     .toBe('¥210.00');
   await screenshot(page, 'console-cards-adjust');
+
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+it('creates a coupon campaign with a promo code; a moviegoer redeems it and the list shows 1 given', async () => {
+  const context = await desktop(browser);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+
+  await consoleSignIn(page, server.baseUrl, 'owner', 'owner2026');
+  await page.getByTestId('console-menu').getByText('优惠券').click();
+  await page.waitForURL(/\/console\/coupons$/);
+  await expect.poll(() => page.locator('.ant-table-row').count(), POLL).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: '新建活动' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('活动名称').fill('周末观影立减8元');
+  await drawer.getByLabel('优惠码').fill('weekend8');
+  await drawer.getByLabel('立减（元）').fill('8');
+  await drawer.getByLabel('最低消费（元）').fill('30');
+  await drawer.getByLabel('发放总量（张）').fill('50');
+  await page.waitForTimeout(400); // the drawer's slide-in
+  await drawer.locator('.ant-drawer-body').evaluate((body) => body.scrollTo(0, 0));
+  await screenshot(page, 'console-coupons-create');
+  await drawer.getByTestId('campaign-save').click();
+  await expect.poll(() => page.getByText('活动已创建').count(), POLL).toBe(1);
+  const row = page.locator('.ant-table-row').filter({ hasText: 'WEEKEND8' });
+  await expect.poll(() => row.getByTestId('campaign-issued').innerText(), POLL).toBe('已领 0 / 50');
+  expect(await row.innerText()).toContain('立减 ¥8.00');
+
+  // A moviegoer types the code (any case) through the API.
+  const user = await createUser(server.baseUrl);
+  await moviegoerApi(server.baseUrl)('/coupon/redeem', {
+    token: user.token,
+    body: { code: 'Weekend8' },
+  });
+  await page.reload();
+  await expect.poll(() => row.getByTestId('campaign-issued').innerText(), POLL).toBe('已领 1 / 50');
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), POLL).toBe(0);
+  await screenshot(page, 'console-coupons-list');
+
+  // Raise the total (not below the 1 given), then pause it: the code stops working.
+  await row.getByRole('button', { name: '修改' }).click();
+  const edit = page.getByRole('dialog');
+  await expect.poll(() => edit.getByText('已领 1 张，不能少于此数').count(), POLL).toBe(1);
+  await edit.getByLabel('发放总量（张）').fill('60');
+  await page.waitForTimeout(400); // the drawer's slide-in
+  await screenshot(page, 'console-coupons-edit');
+  await edit.getByTestId('campaign-save').click();
+  await expect.poll(() => row.getByTestId('campaign-issued').innerText(), POLL).toBe('已领 1 / 60');
+  await row.getByRole('button', { name: '暂停' }).click();
+  await expect.poll(() => row.innerText(), POLL).toContain('已暂停');
+  const other = await createUser(server.baseUrl);
+  await expect(
+    moviegoerApi(server.baseUrl)('/coupon/redeem', {
+      token: other.token,
+      body: { code: 'WEEKEND8' },
+    }),
+  ).rejects.toThrow(/42260/);
 
   expect(pageErrors).toEqual([]);
   await context.close();

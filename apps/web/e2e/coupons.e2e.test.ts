@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
+import {
+  formatYuan,
+  yuanToFen,
+  type CallAnswer,
+  type GoodsDetail,
+  type OrderDetail,
+  type getGoodsListCall,
+} from '@marquee/contracts';
 import { holdTwoSeats, moviegoerApi } from './support/api';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh } from './support/login';
@@ -97,6 +104,65 @@ describe('coupons', () => {
     await page.getByRole('tab', { name: '已使用 (1)' }).click();
     await expect.poll(() => page.getByTestId('coupon-card').count(), POLL).toBeGreaterThan(0);
     await screenshot(page, 'coupons-used');
+    await context.close();
+  });
+
+  it('redeems the goods coupon SNACK20 and buys a drink with it: 20% off, shown = charged', async () => {
+    const api = moviegoerApi(server.baseUrl);
+    const goods = await api<CallAnswer<typeof getGoodsListCall>>(
+      '/goods/getGoodsList?pageNum=1&pageSize=50',
+    );
+    const colaId = goods.list.find((item) => item.name === '冰镇可乐')!.id;
+    const cola = await api<GoodsDetail>(`/goods/getGoodsDetail?id=${colaId}`);
+    const medium = cola.goodsInfoList.find((variant) => variant.name === '中杯')!;
+    const priceFen = yuanToFen(medium.price);
+    // SNACK20: 20% off goods, at most ¥10, rounded down to the fen.
+    const discountFen = Math.min(Math.floor((priceFen * 20) / 100), 1000);
+    const payFen = priceFen - discountFen;
+    expect(discountFen).toBeGreaterThan(0);
+
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const { token } = await signInFresh(page, server.baseUrl, '/account/coupons');
+    await page.getByRole('textbox', { name: '兑换优惠码' }).fill(' snack20 ');
+    await page.getByRole('button', { name: '兑换' }).click();
+    await expect.poll(() => page.getByTestId('coupon-card').count(), POLL).toBe(1);
+    expect(await page.getByTestId('coupon-card').textContent()).toContain('卖品8折');
+
+    await page.goto(`${server.baseUrl}/store/product/detail?id=${colaId}`);
+    await page.locator('label.chip', { hasText: '中杯' }).click();
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await page.waitForURL(/\/store\/order\/payment$/);
+    await page.getByRole('textbox', { name: '手机号' }).fill('13800138000');
+    await page.getByRole('button', { name: '提交订单' }).click();
+    await page.waitForURL(/\/store\/order\/payment\?orderId=/);
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+
+    // The goods coupon is applied by itself; the total shown is the discounted price.
+    await expect
+      .poll(() => page.getByTestId('coupon-discount').textContent(), POLL)
+      .toBe(`-¥${formatYuan(discountFen)}`);
+    await expect
+      .poll(() => page.getByTestId('order-total').textContent(), POLL)
+      .toBe(`¥${formatYuan(payFen)}`);
+    await expect
+      .poll(() => page.getByRole('radio', { name: /微信支付/ }).isVisible(), POLL)
+      .toBe(true);
+    await screenshot(page, 'coupons-goods-applied');
+    await page.getByRole('radio', { name: /微信支付/ }).check();
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await expect.poll(() => sheet.count(), POLL).toBe(1);
+    expect(await sheet.textContent()).toContain(formatYuan(payFen));
+    await sheet.getByRole('button', { name: /^确认支付/ }).click();
+    await page.waitForURL(/\/store\/order\/detail\?orderId=/);
+    await expect.poll(() => page.getByTestId('pickup-code').count(), POLL).toBe(1);
+
+    const detail = await api<OrderDetail>(`/order/detail?orderId=${orderId}`, { token });
+    expect(yuanToFen(detail.amount)).toBe(payFen);
+    expect(detail.payments.map((p) => [p.method, p.status, yuanToFen(p.amount)])).toEqual([
+      ['wechat', 'succeeded', payFen],
+    ]);
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ export const areaPaths: Record<ConsoleArea, string> = {
   schedule: '/schedule',
   goods: '/goods',
   cards: '/cards',
+  coupons: '/coupons',
   checkIn: '/check-in',
   orders: '/orders',
   reports: '/reports',
@@ -24,5 +25,6 @@ export const builtAreas: readonly ConsoleArea[] = [
   'schedule',
   'goods',
   'cards',
+  'coupons',
   'cinemas',
 ];

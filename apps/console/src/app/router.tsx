@@ -33,6 +33,7 @@ export function createRouter() {
           lazyPage(areaPaths.schedule, () => import('./routes/schedule-page')),
           lazyPage(areaPaths.goods, () => import('./routes/goods-page')),
           lazyPage(areaPaths.cards, () => import('./routes/cards-page')),
+          lazyPage(areaPaths.coupons, () => import('./routes/coupons-page')),
           lazyPage(areaPaths.cinemas, () => import('./routes/cinemas-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))

@@ -7,7 +7,8 @@ import { createCampaign } from '../modules/coupons/index.js';
 import { findSiteIdByCode } from '../modules/staff/index.js';
 
 /**
- * Create a coupon campaign from the command line (until the console has a page for it):
+ * Create a coupon campaign from the command line (the console's 优惠券 page does the same,
+ * decision 030):
  *
  *   npm run coupon:create -- --site www-test --title 新客立减10元 --code NEW10 --amount 10 \
  *     --min-spend 30 --scope tickets --from 2026-12-01 --to 2027-01-01 --quantity 1000 --per-user 1

@@ -214,6 +214,8 @@ export interface CouponCampaignsTable {
   total_quantity: number;
   issued_count: Generated<number>;
   per_user_limit: Generated<number>;
+  /** 0032: paused campaigns give no coupons until resumed; ended is final. */
+  state: Generated<'active' | 'paused' | 'ended'>;
   created_at: CreatedAt;
 }
 

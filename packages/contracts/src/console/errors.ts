@@ -190,6 +190,37 @@ export const consoleErrorCatalogue = {
     en: (d) =>
       `Someone saved version ${String(d.currentVersion ?? '')} of this layout meanwhile. Open it again and redo your change.`,
   },
+  COUPON_PROMO_CODE_TAKEN: {
+    code: 40980,
+    status: 409,
+    zh: (d) => `优惠码「${String(d.promoCode ?? '')}」已被本站点的其他活动使用，请换一个`,
+    en: (d) =>
+      `The promo code "${String(d.promoCode ?? '')}" belongs to another campaign of this site. Pick another.`,
+  },
+  COUPON_QUANTITY_BELOW_ISSUED: {
+    code: 40981,
+    status: 409,
+    zh: (d) => `已发出 ${String(d.issuedCount ?? '')} 张，发放总量不能少于已发出的数量`,
+    en: (d) =>
+      `${String(d.issuedCount ?? '')} coupons are already out: the total cannot be lower than that.`,
+  },
+  COUPON_CAMPAIGN_STATE_CONFLICT: {
+    code: 40982,
+    status: 409,
+    zh: (d) =>
+      d.state === 'active' ? '活动正在进行，无需恢复' : '活动已暂停，请先恢复再进行此操作',
+    en: (d) =>
+      d.state === 'active'
+        ? 'The campaign is running already; there is nothing to resume.'
+        : 'The campaign is paused; resume it first.',
+  },
+  COUPON_CAMPAIGN_ENDED: {
+    code: 42335,
+    status: 423,
+    zh: () => '活动已结束，不能再修改；如需继续发券，请新建活动',
+    en: () =>
+      'The campaign has ended and cannot be changed. Create a new one to give more coupons.',
+  },
   HALL_LAYOUT_INVALID: {
     code: 42285,
     status: 422,

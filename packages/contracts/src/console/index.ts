@@ -16,3 +16,4 @@ export * from './goods-calls.js';
 export * from './card-calls.js';
 export * from './hall-layout.js';
 export * from './cinema-calls.js';
+export * from './coupon-calls.js';

@@ -12,6 +12,7 @@ export const consoleAreas = [
   'schedule',
   'goods',
   'cards',
+  'coupons',
   'checkIn',
   'orders',
   'reports',
@@ -26,6 +27,8 @@ const areaRoles: Record<ConsoleArea, readonly StaffRole[]> = {
   schedule: ['owner', 'manager'],
   goods: ['owner', 'manager'],
   cards: ['owner'],
+  // Managers change only campaigns limited to their cinemas (campaignCoverProblem).
+  coupons: ['owner', 'manager'],
   checkIn: ['owner', 'manager', 'cashier'],
   orders: ['owner', 'manager', 'cashier'],
   reports: ['owner', 'manager'],

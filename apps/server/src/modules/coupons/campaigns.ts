@@ -1,5 +1,6 @@
 import { normalizePromoCode, type CouponDiscountKind, type CouponScope } from '@marquee/contracts';
 import type { Executor } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import * as couponsRepository from './coupons.repository.js';
 
 export interface NewCampaign {
@@ -21,12 +22,16 @@ export interface NewCampaign {
   perUserLimit: number;
 }
 
-/** A campaign as staff set it up (the CLI today); the table's CHECKs refuse impossible terms. */
+/**
+ * A campaign as staff set it up (the console, or the CLI); the table's CHECKs refuse impossible
+ * terms, and a promo code another campaign of the site has is COUPON_PROMO_CODE_TAKEN.
+ */
 export async function createCampaign(db: Executor, input: NewCampaign) {
+  const promoCode = input.promoCode ? normalizePromoCode(input.promoCode) : null;
   const row = await couponsRepository.insertCampaign(db, {
     site_id: input.siteId,
     title: input.title.trim(),
-    promo_code: input.promoCode ? normalizePromoCode(input.promoCode) : null,
+    promo_code: promoCode,
     is_for_new_users: input.isForNewUsers ?? false,
     discount_kind: input.discountKind,
     discount_value: input.discountValue,
@@ -40,5 +45,6 @@ export async function createCampaign(db: Executor, input: NewCampaign) {
     total_quantity: input.totalQuantity,
     per_user_limit: input.perUserLimit,
   });
+  if (!row) throw new AppError('COUPON_PROMO_CODE_TAKEN', { promoCode });
   return { campaignId: row.id, promoCode: row.promo_code };
 }

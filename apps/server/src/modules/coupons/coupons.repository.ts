@@ -59,6 +59,7 @@ export async function takeFromCampaign(trx: Executor, campaignId: string): Promi
     .updateTable('coupon_campaigns')
     .set({ issued_count: sql`issued_count + 1` })
     .where('id', '=', campaignId)
+    .where('state', '=', 'active')
     .whereRef('issued_count', '<', 'total_quantity')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -81,8 +82,16 @@ export function insertCoupon(
   return trx.insertInto('coupons').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
+/** The new campaign; undefined when its promo code belongs to another campaign of the site. */
 export function insertCampaign(db: Executor, row: Insertable<CouponCampaignsTable>) {
-  return db.insertInto('coupon_campaigns').values(row).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('coupon_campaigns')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'promo_code']).where('promo_code', 'is not', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The order's held coupon goes back to unused (the order is re-priced by the caller). */

@@ -44,13 +44,16 @@ export async function redeemPromoCode(
 ): Promise<{ coupon: Coupon }> {
   const now = deps.clock.now();
   const couponId = await deps.db.transaction().execute(async (trx) => {
-    const campaign = await couponsRepository.findCampaignByCode(
-      trx,
-      user.siteId,
-      normalizePromoCode(code),
-    );
-    if (!campaign || now >= campaign.valid_to) throw new AppError('COUPON_CODE_INVALID', {});
+    const promoCode = normalizePromoCode(code);
+    const campaign = await couponsRepository.findCampaignByCode(trx, user.siteId, promoCode);
+    // A paused or ended campaign (decision 030) answers like an unknown code.
+    if (!campaign || now >= campaign.valid_to || campaign.state !== 'active') {
+      throw new AppError('COUPON_CODE_INVALID', {});
+    }
     if (!(await couponsRepository.takeFromCampaign(trx, campaign.id))) {
+      // Staff may have paused it while this waited for the row: read it again to say which.
+      const latest = await couponsRepository.findCampaignByCode(trx, user.siteId, promoCode);
+      if (latest?.state !== 'active') throw new AppError('COUPON_CODE_INVALID', {});
       throw new AppError('COUPON_SOLD_OUT', { campaignId: campaign.id });
     }
     const held = await couponsRepository.countOfUser(trx, campaign.id, user.id);

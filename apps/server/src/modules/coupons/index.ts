@@ -5,4 +5,5 @@
  * Other modules import only from here.
  */
 export { registerCouponRoutes } from './coupons.routes.js';
+export { registerCouponConsoleRoutes } from './coupons.console.routes.js';
 export { createCampaign, type NewCampaign } from './campaigns.js';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Input, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import {
+  couponAuditActions,
   goodsAuditActions,
   orderAuditActions,
   staffAuditActions,
@@ -12,7 +13,12 @@ import { useStaffOptions } from '../api/use-staff-options';
 import { auditMessages } from '../audit-messages';
 
 type Key = Parameters<ReturnType<typeof auditMessages.useMessages>>[0];
-const auditActions = [...staffAuditActions, ...orderAuditActions, ...goodsAuditActions];
+const auditActions = [
+  ...staffAuditActions,
+  ...orderAuditActions,
+  ...goodsAuditActions,
+  ...couponAuditActions,
+];
 const labelled: readonly string[] = [
   ...auditActions,
   'staff',
@@ -20,6 +26,7 @@ const labelled: readonly string[] = [
   'goods',
   'goods_category',
   'goods_variant',
+  'couponCampaign',
 ];
 const known = (value: string): value is Key => labelled.includes(value);
 
