@@ -1,7 +1,9 @@
 import {
   fenToYuan,
   goodsImagePath,
+  localName,
   minPrice,
+  type NameLang,
   type CallAnswer,
   type GoodsDetail,
   type GoodsInfo,
@@ -17,15 +19,22 @@ import * as catalogueRepository from './catalogue.repository.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-/** Where goods are picked up, shown on every goods detail. */
-const PICKUP_NOTICE = '下单时选择取货影城，支付成功后凭取货码到该影城卖品柜台领取';
+/** Where goods are picked up, shown on every goods detail, in the page's language. */
+const PICKUP_NOTICE: Record<NameLang, string> = {
+  zh: '下单时选择取货影城，支付成功后凭取货码到该影城卖品柜台领取',
+  en: "Choose a pickup cinema when you order; once paid, show the pickup code at that cinema's snack counter.",
+};
 
+/** The categories in the site's order, named in the page's language (decision 027). */
 export async function listCategories(
   deps: Deps,
   site: SiteRow,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof getCategoryListCall>> {
   const rows = await catalogueRepository.listCategories(deps.db, site.id);
-  return { list: rows.map((row) => ({ id: row.id, name: row.name })) };
+  return {
+    list: rows.map((row) => ({ id: row.id, name: localName(row.name, row.name_en, lang) })),
+  };
 }
 
 /**
@@ -75,6 +84,7 @@ export async function getGoodsDetail(
   deps: Deps,
   site: SiteRow,
   goodsId: string,
+  lang: NameLang,
 ): Promise<GoodsDetail> {
   const goods = isUuid(goodsId)
     ? await catalogueRepository.findGoods(deps.db, site.id, goodsId)
@@ -103,7 +113,7 @@ export async function getGoodsDetail(
     isSoldOut: goodsInfoList.every((info) => info.stock <= 0),
     tags: goods.tags,
     goodsInfoList,
-    notice: PICKUP_NOTICE,
+    notice: PICKUP_NOTICE[lang],
   };
 }
 
