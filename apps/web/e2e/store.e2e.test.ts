@@ -419,7 +419,7 @@ describe('the goods store', () => {
     await signInFresh(page, server.baseUrl, '/store/product/list');
     await expect.poll(() => page.getByRole('tab', { name: 'All' }).count(), POLL).toBe(1);
     // The demo categories have English names; the goods keep theirs.
-    expect(await page.getByRole('tab', { name: 'Popcorn' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('tab', { name: 'Popcorn' }).count(), POLL).toBe(1);
     expect(await page.getByRole('tab', { name: '爆米花' }).count()).toBe(0);
     await expect.poll(() => page.getByTestId('goods-card').count(), POLL).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
