@@ -69,10 +69,11 @@ export async function readHallLayout(
     layout: {
       columns: hall.columns,
       rows,
+      // No English name reads back as none given: the layout saved is the layout read.
       areas: areas.map(({ code, name, name_en, color }) => ({
         code,
         name,
-        nameEn: name_en,
+        ...(name_en === null ? {} : { nameEn: name_en }),
         color,
       })),
     },

@@ -120,6 +120,11 @@ describeOnEachDatabase('English names of halls, price areas, categories and cine
   it('answers the hall, price areas and language in English to English pages, Chinese to others', async () => {
     const { hall, show, day } = await hallWithShow({ nameEn: 'Hall Aurora', premiumEn: 'Gold' });
     expect(hall.nameEn).toBe('Hall Aurora');
+    const edited = await consoleCall<{ layout: HallLayout }>(t.app, {
+      url: `/api/console/halls/layout?hallId=${hall.id}`,
+      staffToken: owner,
+    });
+    expect(edited.body.data.layout.areas.map((area) => area.nameEn)).toEqual([undefined, 'Gold']);
 
     const english = (await showsOf(day, EN)).find((s) => s.showId === show.showId)!;
     expect(english).toMatchObject({ hallName: 'Hall Aurora', language: 'Mandarin' });
