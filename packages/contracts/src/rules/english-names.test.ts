@@ -18,6 +18,7 @@ describe('English names of data', () => {
     expect(localTerm('language', '国语配音', 'en')).toBe('Mandarin (dubbed)');
     expect(localTerm('genre', '科幻', 'en')).toBe('Sci-fi');
     expect(localTerm('country', '美国', 'en')).toBe('USA');
+    expect(localTerm('tag', '杜比全景声', 'en')).toBe('Dolby Atmos');
     expect(localTerm('language', '国语', 'zh')).toBe('国语');
   });
 

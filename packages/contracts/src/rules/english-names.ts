@@ -5,7 +5,8 @@ import { z } from 'zod';
  * price areas, goods categories) have an optional English twin in the database; the moviegoer
  * calls answer it when the request prefers English (`Accept-Language`) and fall back to the
  * Chinese name when none is set. Fixed vocabularies (a show's language, a film's genres and
- * country) are translated from the catalogue below; a term it does not know is shown as typed.
+ * country, the tags of cinemas and goods) are translated from the catalogue below; a term it does not
+ * know is shown as typed.
  */
 export type NameLang = 'zh' | 'en';
 
@@ -101,8 +102,37 @@ const countries: Record<string, string> = {
   新西兰: 'New Zealand',
 };
 
+/** The services and features cinemas list as tags, and the labels of goods. */
+const tags: Record<string, string> = {
+  IMAX: 'IMAX',
+  杜比全景声: 'Dolby Atmos',
+  杜比影院: 'Dolby Cinema',
+  激光放映: 'Laser projection',
+  停车场: 'Parking',
+  儿童优惠: 'Kids’ prices',
+  学生优惠: 'Student prices',
+  情侣座: 'Couple seats',
+  可改签: 'Ticket exchange',
+  '4DX': '4DX',
+  巨幕: 'Giant screen',
+  无障碍: 'Step-free access',
+  轮椅位: 'Wheelchair spaces',
+  卖品: 'Snacks',
+  '3D': '3D',
+  新品: 'New',
+  热卖: 'Bestseller',
+  限量: 'Limited',
+  套餐: 'Combo',
+  推荐: 'Recommended',
+};
+
 /** The catalogue by kind, for the console's hints and the tests. */
-export const englishTerms = { language: languages, genre: genres, country: countries } as const;
+export const englishTerms = {
+  language: languages,
+  genre: genres,
+  country: countries,
+  tag: tags,
+} as const;
 export type TermKind = keyof typeof englishTerms;
 
 /** A term of a fixed vocabulary in the page's language; unknown terms stay as typed. */

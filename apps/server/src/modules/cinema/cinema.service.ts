@@ -300,7 +300,7 @@ function cinemaSummary(
     phone: row.phone,
     latitude: row.latitude,
     longitude: row.longitude,
-    tags: row.tags,
+    tags: row.tags.map((tag) => localTerm('tag', tag, lang)),
     distanceMeters: near ? Math.round(haversineMeters(near, row)) : null,
     minPrice: minFen === undefined ? null : fenToYuan(minFen),
   };

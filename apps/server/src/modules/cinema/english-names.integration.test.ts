@@ -305,6 +305,14 @@ describeOnEachDatabase('English names of halls, price areas, categories and cine
     expect(audit?.after).toMatchObject({ name, nameEn: 'Late-night bites' });
     expect(await categoriesIn(EN)).toBe('Late-night bites');
     expect(await categoriesIn(ZH)).toBe(name);
+    // Goods labels come from the catalogue.
+    const goods = await call<{ list: { tags: string[] }[] }>(t.app, {
+      url: '/api/goods/getGoodsList?pageNum=1&pageSize=50',
+      headers: EN,
+    });
+    const tags = goods.body.data.list.flatMap((item) => item.tags);
+    expect(tags).toContain('Bestseller');
+    expect(tags).not.toContain('热卖');
   });
 
   it('names a cinema and its address in English when staff give them, keeping them on an edit that leaves them out', async () => {
@@ -325,7 +333,7 @@ describeOnEachDatabase('English names of halls, price areas, categories and cine
     expect(created.body.data).toMatchObject({ nameEn: 'Marquee Jing’an' });
     const detail = async (headers: Record<string, string>) =>
       (
-        await call<{ cinema: { name: string; address: string } }>(t.app, {
+        await call<{ cinema: { name: string; address: string; tags: string[] } }>(t.app, {
           url: `/api/cinema/detail?cinemaId=${created.body.data.id}`,
           headers,
         })
@@ -337,6 +345,12 @@ describeOnEachDatabase('English names of halls, price areas, categories and cine
       }),
     );
     expect((await detail(ZH)).name).toBe(name);
+    expect((await detail(EN)).tags).toEqual(['IMAX']);
+    const demo = await call<{ cinema: { tags: string[] } }>(t.app, {
+      url: `/api/cinema/detail?cinemaId=${site.firstCinemaId}`,
+      headers: EN,
+    });
+    expect(demo.body.data.cinema.tags).toContain('Dolby Atmos');
     // An older console sends no English fields: they stay.
     const edited = await post<ConsoleCinema>('/api/console/cinemas/update', {
       cinemaId: created.body.data.id,

@@ -2,6 +2,7 @@ import {
   fenToYuan,
   goodsImagePath,
   localName,
+  localTerm,
   minPrice,
   type NameLang,
   type CallAnswer,
@@ -45,6 +46,7 @@ export async function listGoods(
   deps: Deps,
   site: SiteRow,
   query: { pageNum: number; pageSize: number; categoryId?: string },
+  lang: NameLang,
 ): Promise<CallAnswer<typeof getGoodsListCall>> {
   const categoryId = query.categoryId && query.categoryId !== '0' ? query.categoryId : undefined;
   if (categoryId) {
@@ -70,7 +72,7 @@ export async function listGoods(
       minPrice: fenToYuan(row.min_fen),
       hasPriceRange: row.max_fen !== row.min_fen,
       isSoldOut: Number(row.live_stock) <= 0,
-      tags: row.tags,
+      tags: row.tags.map((tag) => localTerm('tag', tag, lang)),
     })),
     pageNum: query.pageNum,
     pageSize: query.pageSize,
@@ -111,7 +113,7 @@ export async function getGoodsDetail(
     minPrice: minPrice(goodsInfoList)!,
     hasPriceRange: new Set(goodsInfoList.map((info) => info.price)).size > 1,
     isSoldOut: goodsInfoList.every((info) => info.stock <= 0),
-    tags: goods.tags,
+    tags: goods.tags.map((tag) => localTerm('tag', tag, lang)),
     goodsInfoList,
     notice: PICKUP_NOTICE[lang],
   };

@@ -25,8 +25,8 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(app, deps, getCategoryListCall, ({ site, lang }) =>
     catalogueService.listCategories(deps, site, lang),
   );
-  bindCall(app, deps, getGoodsListCall, ({ site, query }) =>
-    catalogueService.listGoods(deps, site, query),
+  bindCall(app, deps, getGoodsListCall, ({ site, query, lang }) =>
+    catalogueService.listGoods(deps, site, query, lang),
   );
   bindCall(app, deps, getGoodsDetailCall, ({ site, query, lang }) =>
     catalogueService.getGoodsDetail(deps, site, query.id, lang),
