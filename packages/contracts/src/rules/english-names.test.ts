@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { englishNameSchema, englishTerms, localName, localTerm } from './english-names.js';
+import {
+  englishNameSchema,
+  englishTerms,
+  localName,
+  localTerm,
+  termsMatching,
+} from './english-names.js';
 
 describe('English names of data', () => {
   it('answers the English name to English pages and the Chinese one otherwise', () => {
@@ -20,6 +26,12 @@ describe('English names of data', () => {
     expect(localTerm('country', '美国', 'en')).toBe('USA');
     expect(localTerm('tag', '杜比全景声', 'en')).toBe('Dolby Atmos');
     expect(localTerm('language', '国语', 'zh')).toBe('国语');
+  });
+
+  it('finds the stored terms an English search means', () => {
+    expect(termsMatching('tag', 'dolby')).toEqual(['杜比全景声', '杜比影院']);
+    expect(termsMatching('tag', '  Parking ')).toEqual(['停车场']);
+    expect(termsMatching('tag', '')).toEqual([]);
   });
 
   it('keeps a term the catalogue does not know as typed', () => {

@@ -135,6 +135,15 @@ export const englishTerms = {
 } as const;
 export type TermKind = keyof typeof englishTerms;
 
+/** The stored terms whose English contains `text` (any case): an English search of Chinese data. */
+export function termsMatching(kind: TermKind, text: string): string[] {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return [];
+  return Object.entries(englishTerms[kind])
+    .filter(([, english]) => english.toLowerCase().includes(wanted))
+    .map(([term]) => term);
+}
+
 /** A term of a fixed vocabulary in the page's language; unknown terms stay as typed. */
 export function localTerm(kind: TermKind, text: string, lang: NameLang): string {
   if (lang !== 'en') return text;

@@ -7,13 +7,15 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) =
 
 /**
  * A keyword finds a cinema by its name, address or tags ("IMAX", "杜比全景声", "激光放映"), a hall's
- * name ("杜比巨幕厅") or the format of a show still to come ("3D"); English names count too.
+ * name ("杜比巨幕厅") or the format of a show still to come ("3D"); English names count too, and
+ * `tagTerms` are stored tags the keyword names in English ("Dolby" → 杜比全景声).
  */
 export function listCinemas(
   db: Executor,
   siteId: string,
   keyword: string | undefined,
   showsAfter: Date,
+  tagTerms: readonly string[] = [],
 ) {
   let query = db.selectFrom('cinemas').selectAll().where('site_id', '=', siteId);
   if (keyword) {
@@ -25,6 +27,9 @@ export function listCinemas(
         eb('address', 'ilike', pattern),
         eb('address_en', 'ilike', pattern),
         sql<boolean>`exists (select 1 from unnest(cinemas.tags) as tag where tag ilike ${pattern})`,
+        ...(tagTerms.length > 0
+          ? [sql<boolean>`cinemas.tags && ${sql.val([...tagTerms])}::text[]`]
+          : []),
         eb.exists(
           eb
             .selectFrom('halls')

@@ -4,6 +4,7 @@ import {
   filmPosterPath,
   localName,
   localTerm,
+  termsMatching,
   type NameLang,
   type CallAnswer,
   type CallQuery,
@@ -44,7 +45,13 @@ export async function listCinemas(
   const near = nearOf(query);
   const now = deps.clock.now();
   const [rows, minPrices] = await Promise.all([
-    cinemaRepository.listCinemas(deps.db, site.id, query.keyword || undefined, now),
+    cinemaRepository.listCinemas(
+      deps.db,
+      site.id,
+      query.keyword || undefined,
+      now,
+      query.keyword ? termsMatching('tag', query.keyword) : [],
+    ),
     cinemaRepository.minPricesByCinema(deps.db, site.id, now),
   ]);
   const minFen = new Map(minPrices.map((row) => [row.cinema_id, Number(row.min_fen)]));

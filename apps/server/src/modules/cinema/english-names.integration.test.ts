@@ -351,6 +351,12 @@ describeOnEachDatabase('English names of halls, price areas, categories and cine
       headers: EN,
     });
     expect(demo.body.data.cinema.tags).toContain('Dolby Atmos');
+    // An English search finds cinemas by what their tags mean.
+    const found = await call<{ list: { id: string }[] }>(t.app, {
+      url: '/api/cinema/list?pageNum=1&pageSize=50&keyword=dolby%20atmos',
+      headers: EN,
+    });
+    expect(found.body.data.list.map((cinema) => cinema.id)).toContain(site.firstCinemaId);
     // An older console sends no English fields: they stay.
     const edited = await post<ConsoleCinema>('/api/console/cinemas/update', {
       cinemaId: created.body.data.id,
