@@ -93,6 +93,12 @@ describe('account security', () => {
       375,
     );
     await screenshot(page, 'security-done');
+
+    // 我的 shows the bound phone masked, never in full.
+    await page.goto(`${server.baseUrl}/home/account`);
+    const account = page.locator('.profile__meta');
+    await poll(() => account.innerText()).toContain(masked);
+    expect(await page.locator('body').innerText()).not.toContain(phone);
     await context.close();
   });
 });

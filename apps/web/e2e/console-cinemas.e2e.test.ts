@@ -50,6 +50,13 @@ describe('cinemas and halls in the staff console', () => {
     await page.getByRole('button', { name: '新增影厅' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByLabel('影厅名称').fill(hallName);
+    // English names are optional; one with Chinese characters is refused as typed.
+    await drawer.getByLabel('英文名称', { exact: true }).fill('一号厅');
+    await drawer.getByLabel('英文名称（可选） 1').fill('标准');
+    expect(await drawer.getByText('英文名称不能含中文字符或全角标点').count()).toBe(1);
+    await drawer.getByLabel('英文名称', { exact: true }).fill('Hall E2E');
+    await drawer.getByLabel('英文名称（可选） 1').fill('Standard');
+    expect(await drawer.getByText('英文名称不能含中文字符或全角标点').count()).toBe(0);
     await drawer.getByLabel('排数').fill('4');
     await drawer.getByLabel('列数').fill('6');
     await drawer.getByLabel('列数').press('Tab');
@@ -84,6 +91,16 @@ describe('cinemas and halls in the staff console', () => {
     const row = page.locator('.ant-table-row').filter({ hasText: hallName });
     await expect.poll(() => row.count(), ROUND_TRIP).toBe(1);
     expect(await row.innerText()).toContain('第 1 版');
+    expect(await row.innerText()).toContain('Hall E2E');
+
+    // Renaming shows both names; the English one can be changed there.
+    await row.getByRole('button', { name: '改名' }).click();
+    const renameDialog = page.getByRole('dialog', { name: '影厅改名' });
+    expect(await renameDialog.getByLabel('英文名称').inputValue()).toBe('Hall E2E');
+    await renameDialog.getByLabel('英文名称').fill('Hall Aurora');
+    await screenshot(page, 'console-hall-rename');
+    await renameDialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => row.innerText(), ROUND_TRIP).toContain('Hall Aurora');
     expect(await row.innerText()).toContain('19');
 
     // A demo hall opens with its version note; painting over half a couple leaves a plain seat.
@@ -113,7 +130,9 @@ describe('cinemas and halls in the staff console', () => {
     await page.getByRole('button', { name: '新增影城' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('影城名称').fill(name);
-    await dialog.getByLabel('地址').fill('上海市静安区南京西路 1 号');
+    await dialog.getByLabel('英文名称').fill('Marquee E2E');
+    await dialog.getByLabel('地址', { exact: true }).fill('上海市静安区南京西路 1 号');
+    await dialog.getByLabel('英文地址').fill('1 West Nanjing Road, Shanghai');
     await dialog.getByLabel('电话').fill('021-12345678');
     await dialog.getByLabel('纬度（gcj02）').fill('31.229');
     await dialog.getByLabel('经度（gcj02）').fill('121.452');

@@ -51,9 +51,12 @@ describe('goods in the staff console', () => {
     // A category of its own, then an item in it.
     await page.getByRole('button', { name: '新增分类' }).click();
     await page.getByTestId('category-name').fill(categoryName);
+    await page.getByTestId('category-name-en').fill('Corn bites');
+    await screenshot(page, 'console-category-modal');
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
     const categories = page.getByTestId('goods-categories');
     await expect.poll(() => categories.getByText(categoryName).count(), ROUND_TRIP).toBe(1);
+    expect(await categories.getByText(categoryName).innerText()).toContain('Corn bites');
     await categories.getByText(categoryName).click();
 
     await page.getByRole('button', { name: '新增卖品' }).click();

@@ -255,6 +255,14 @@ describe('booking a film from the home tab to held seats', () => {
     );
     expect(await available.first().getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByRole('group', { name: /^Seat map of / }).count()).toBe(1);
+    // Names staff gave in English: the hall, the cinema, the language and the price areas.
+    expect(await page.locator('.seat-picker__meta').innerText()).toMatch(
+      /(Mandarin|English).*Marquee Cinemas .*(Hall 1|VIP Hall)/,
+    );
+    const legend = await page.locator('.seat-legend').innerText();
+    expect(legend).toContain('Standard');
+    expect(legend).toContain('Premium');
+    expect(legend).not.toMatch(/普通区|黄金区/);
     await screenshot(page, 'film-seat-map-en');
 
     // A keyboard reaches the seats: arrows move between them, Space chooses one.

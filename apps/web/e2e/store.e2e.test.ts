@@ -418,6 +418,9 @@ describe('the goods store', () => {
     const page = await context.newPage();
     await signInFresh(page, server.baseUrl, '/store/product/list');
     await expect.poll(() => page.getByRole('tab', { name: 'All' }).count(), POLL).toBe(1);
+    // The demo categories have English names; the goods keep theirs.
+    await expect.poll(() => page.getByRole('tab', { name: 'Popcorn' }).count(), POLL).toBe(1);
+    expect(await page.getByRole('tab', { name: '爆米花' }).count()).toBe(0);
     await expect.poll(() => page.getByTestId('goods-card').count(), POLL).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'store-product-list-en');

@@ -25,6 +25,7 @@ import m0025 from './migrations/0025-phone-codes.js';
 import m0026 from './migrations/0026-coupons.js';
 import m0027 from './migrations/0027-ticket-exchange.js';
 import m0028 from './migrations/0028-notices.js';
+import m0029 from './migrations/0029-english-names.js';
 import m0030 from './migrations/0030-user-preferences.js';
 import m0032 from './migrations/0032-coupon-campaign-state.js';
 import m0034 from './migrations/0034-sms-provider.js';
@@ -64,6 +65,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0026-coupons': m0026,
   '0027-ticket-exchange': m0027,
   '0028-notices': m0028,
+  '0029-english-names': m0029,
   '0030-user-preferences': m0030,
   '0032-coupon-campaign-state': m0032,
   '0034-sms-provider': m0034,

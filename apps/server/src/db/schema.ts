@@ -440,7 +440,10 @@ export interface CinemasTable {
   id: Generated<string>;
   site_id: string;
   name: string;
+  /** English pages' name and address; null: the Chinese ones (0029). */
+  name_en: ColumnType<string | null, string | null | undefined, string | null>;
   address: string;
+  address_en: ColumnType<string | null, string | null | undefined, string | null>;
   phone: string;
   latitude: number;
   longitude: number;
@@ -452,6 +455,8 @@ export interface HallsTable {
   id: Generated<string>;
   cinema_id: string;
   name: string;
+  /** English pages' name; null: `name` (0029). */
+  name_en: ColumnType<string | null, string | null | undefined, string | null>;
   /** The current layout's size, kept for readers of before 0019; the layout is the truth. */
   columns: number;
   row_count: number;
@@ -476,6 +481,8 @@ export interface PriceAreasTable {
   layout_id: Generated<string>;
   code: string;
   name: string;
+  /** English pages' name; null: `name` (0029). */
+  name_en: ColumnType<string | null, string | null | undefined, string | null>;
   color: string;
   sort_order: number;
 }
@@ -615,6 +622,8 @@ export interface GoodsCategoriesTable {
   id: Generated<string>;
   site_id: string;
   name: string;
+  /** English pages' name; null: `name` (0029). */
+  name_en: ColumnType<string | null, string | null | undefined, string | null>;
   sort_order: number;
 }
 

@@ -144,7 +144,11 @@ export function bindPreparedCall<C extends CallDefinition>(
   app: FastifyInstance,
   deps: AppDeps,
   call: C & { isSignedIn: false },
-  handler: (context: { query: z.output<C['query']>; site: SiteRow }) => Promise<PreparedAnswer>,
+  handler: (context: {
+    query: z.output<C['query']>;
+    site: SiteRow;
+    lang: 'zh' | 'en';
+  }) => Promise<PreparedAnswer>,
   options: { cacheControl: string },
 ): void {
   app.route({
@@ -156,11 +160,12 @@ export function bindPreparedCall<C extends CallDefinition>(
     handler: async (request, reply) => {
       const site = await deps.sites.resolve(header(request, 'site'));
       const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;
-      const answer = await handler({ query, site });
+      const answer = await handler({ query, site, lang: requestLang(request) });
       reply
         .header('etag', answer.etag)
         .header('cache-control', options.cacheControl)
-        .header('vary', 'accept-encoding, site');
+        // The answer names the hall and price areas in the request's language (decision 027).
+        .header('vary', 'accept-encoding, accept-language, site');
       const given = header(request, 'if-none-match');
       if (given && given.split(/\s*,\s*/).includes(answer.etag)) return reply.code(304).send();
       reply.header('content-type', 'application/json; charset=utf-8');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { englishNameSchema } from '../rules/english-names.js';
 import { hallLayoutSchema } from './hall-layout.js';
 
 /**
@@ -12,7 +13,10 @@ const id = z.string().trim().min(1).max(64);
 /** What staff type for a cinema; coordinates are gcj02 (what Chinese maps show). */
 export const cinemaFieldsSchema = z.object({
   name: z.string().trim().min(2).max(40),
+  /** Optional English name and address for English pages; none: the Chinese ones (decision 027). */
+  nameEn: englishNameSchema(80),
   address: z.string().trim().min(4).max(120),
+  addressEn: englishNameSchema(200),
   phone: z
     .string()
     .trim()
@@ -29,7 +33,9 @@ export type CinemaFields = z.input<typeof cinemaFieldsSchema>;
 export const consoleCinemaSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameEn: z.string().nullable(),
   address: z.string(),
+  addressEn: z.string().nullable(),
   phone: z.string(),
   latitude: z.number(),
   longitude: z.number(),
@@ -69,6 +75,7 @@ export const consoleHallSchema = z.object({
   id: z.string(),
   cinemaId: z.string(),
   name: z.string(),
+  nameEn: z.string().nullable(),
   /** The current layout's version (1, 2, …) and size. */
   layoutVersion: z.number().int(),
   columns: z.number().int(),
@@ -79,6 +86,7 @@ export const consoleHallSchema = z.object({
 export type ConsoleHall = z.infer<typeof consoleHallSchema>;
 
 const hallName = z.string().trim().min(1).max(20);
+const hallNameEn = englishNameSchema(40);
 
 export const consoleHallListCall = defineCall({
   method: 'GET',
@@ -105,7 +113,7 @@ export const consoleHallCreateCall = defineCall({
   method: 'POST',
   path: '/console/halls/create',
   isSignedIn: true,
-  body: z.object({ cinemaId: id, name: hallName, layout: hallLayoutSchema }),
+  body: z.object({ cinemaId: id, name: hallName, nameEn: hallNameEn, layout: hallLayoutSchema }),
   answer: consoleHallSchema,
 });
 
@@ -113,7 +121,8 @@ export const consoleHallRenameCall = defineCall({
   method: 'POST',
   path: '/console/halls/rename',
   isSignedIn: true,
-  body: z.object({ hallId: id, name: hallName }),
+  /** `nameEn` left out keeps the English name; null or '' clears it. */
+  body: z.object({ hallId: id, name: hallName, nameEn: hallNameEn }),
   answer: consoleHallSchema,
 });
 

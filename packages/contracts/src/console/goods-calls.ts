@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { englishNameSchema } from '../rules/english-names.js';
 import { imageDataBase64Schema } from './image-upload.js';
 
 /**
@@ -130,6 +131,8 @@ export type ConsoleGoods = z.infer<typeof consoleGoodsSchema>;
 export const consoleCategorySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Shown on English pages; null: `name` (decision 027). */
+  nameEn: z.string().nullable(),
   goodsCount: z.number().int(),
 });
 export type ConsoleCategory = z.infer<typeof consoleCategorySchema>;
@@ -145,13 +148,16 @@ export const consoleGoodsListCall = defineCall({
   }),
 });
 
+const categoryName = z.string().trim().min(1).max(12);
+const categoryNameEn = englishNameSchema(24);
+
 const categoriesAnswer = z.object({ categories: z.array(consoleCategorySchema) });
 
 export const categoryCreateCall = defineCall({
   method: 'POST',
   path: '/console/goods/categories/create',
   isSignedIn: true,
-  body: z.object({ name: z.string().trim().min(1).max(12) }),
+  body: z.object({ name: categoryName, nameEn: categoryNameEn }),
   answer: categoriesAnswer,
 });
 
@@ -159,7 +165,8 @@ export const categoryRenameCall = defineCall({
   method: 'POST',
   path: '/console/goods/categories/rename',
   isSignedIn: true,
-  body: z.object({ id: idSchema, name: z.string().trim().min(1).max(12) }),
+  /** `nameEn` left out keeps the English name; null or '' clears it. */
+  body: z.object({ id: idSchema, name: categoryName, nameEn: categoryNameEn }),
   answer: categoriesAnswer,
 });
 

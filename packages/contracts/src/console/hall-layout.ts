@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishNameSchema } from '../rules/english-names.js';
 
 /**
  * A hall's seat layout as the console's editor paints it, and its pure rules (issue 11, decision
@@ -30,6 +31,8 @@ export type LayoutCell = z.infer<typeof layoutCellSchema>;
 export const layoutAreaSchema = z.object({
   code: z.string().trim().min(1).max(20),
   name: z.string().trim().min(1).max(20),
+  /** Shown on English pages; none: `name` (decision 027). */
+  nameEn: englishNameSchema(30),
   /** #rrggbb */
   color: z.string().trim(),
 });

@@ -14,18 +14,25 @@ import { demoFilms } from './films.js';
 
 interface HallPlan {
   name: string;
+  nameEn: string;
   formats: ShowFormat[];
   rows: string[];
 }
 
-const smallHall = (name: string): HallPlan => ({
+const smallHall = (name: string, nameEn: string): HallPlan => ({
   name,
+  nameEn,
   formats: ['2D'],
   rows: ['..........', '..........', '..PPPPPP..', '..PPPPPP..', '..........', 'W........W'],
 });
 
-const normalHall = (name: string, formats: ShowFormat[] = ['2D', '3D']): HallPlan => ({
+const normalHall = (
+  name: string,
+  nameEn: string,
+  formats: ShowFormat[] = ['2D', '3D'],
+): HallPlan => ({
   name,
+  nameEn,
   formats,
   rows: [
     '... .......... ...',
@@ -41,7 +48,7 @@ const normalHall = (name: string, formats: ShowFormat[] = ['2D', '3D']): HallPla
   ],
 });
 
-const largeHall = (name: string, formats: ShowFormat[]): HallPlan => {
+const largeHall = (name: string, nameEn: string, formats: ShowFormat[]): HallPlan => {
   const plain = '...... ................ ......';
   const premium = '...... PPPPPPPPPPPPPPPP ......';
   const rows = [
@@ -53,12 +60,14 @@ const largeHall = (name: string, formats: ShowFormat[]): HallPlan => {
     '()()() ()()()()()()()() ()()()',
     '()()() ()()()()()()()() ()()()',
   ];
-  return { name, formats, rows };
+  return { name, nameEn, formats, rows };
 };
 
 interface CinemaPlan {
   name: string;
+  nameEn: string;
   address: string;
+  addressEn: string;
   phone: string;
   latitude: number;
   longitude: number;
@@ -69,37 +78,55 @@ interface CinemaPlan {
 export const demoCinemas: CinemaPlan[] = [
   {
     name: '星幕影城（人民广场店）',
+    nameEn: "Marquee Cinemas People's Square",
     address: '上海市黄浦区西藏中路 268 号来福士广场 7 楼',
+    addressEn: '7F Raffles City, 268 Middle Xizang Road, Huangpu, Shanghai',
     phone: '021-63401288',
     latitude: 31.2336,
     longitude: 121.4752,
     tags: ['IMAX', '杜比全景声', '停车场', '儿童优惠'],
-    halls: [smallHall('1号厅'), normalHall('2号厅'), largeHall('IMAX巨幕厅', ['IMAX', '3D'])],
+    halls: [
+      smallHall('1号厅', 'Hall 1'),
+      normalHall('2号厅', 'Hall 2'),
+      largeHall('IMAX巨幕厅', 'IMAX Hall', ['IMAX', '3D']),
+    ],
   },
   {
     name: '星幕影城（徐家汇店）',
+    nameEn: 'Marquee Cinemas Xujiahui',
     address: '上海市徐汇区虹桥路 1 号港汇广场 6 楼',
+    addressEn: '6F Grand Gateway, 1 Hongqiao Road, Xuhui, Shanghai',
     phone: '021-64070533',
     latitude: 31.1949,
     longitude: 121.4375,
     tags: ['杜比全景声', '情侣座', '停车场'],
-    halls: [smallHall('1号厅'), normalHall('2号厅'), normalHall('3号厅', ['2D'])],
+    halls: [
+      smallHall('1号厅', 'Hall 1'),
+      normalHall('2号厅', 'Hall 2'),
+      normalHall('3号厅', 'Hall 3', ['2D']),
+    ],
   },
   {
     name: '星幕影城（陆家嘴店）',
+    nameEn: 'Marquee Cinemas Lujiazui',
     address: '上海市浦东新区陆家嘴西路 168 号正大广场 8 楼',
+    addressEn: '8F Super Brand Mall, 168 West Lujiazui Road, Pudong, Shanghai',
     phone: '021-50471166',
     latitude: 31.2367,
     longitude: 121.4998,
     tags: ['IMAX', '激光放映', '儿童优惠', '可改签'],
-    halls: [smallHall('VIP厅'), normalHall('2号厅'), largeHall('杜比巨幕厅', ['3D', '2D'])],
+    halls: [
+      smallHall('VIP厅', 'VIP Hall'),
+      normalHall('2号厅', 'Hall 2'),
+      largeHall('杜比巨幕厅', 'Dolby Cinema', ['3D', '2D']),
+    ],
   },
 ];
 
 const areaPlans = [
-  { code: 'standard', name: '普通区', color: '#3b82f6', sort_order: 1 },
-  { code: 'premium', name: '黄金区', color: '#f59e0b', sort_order: 2 },
-  { code: 'couple', name: '情侣座', color: '#ec4899', sort_order: 3 },
+  { code: 'standard', name: '普通区', name_en: 'Standard', color: '#3b82f6', sort_order: 1 },
+  { code: 'premium', name: '黄金区', name_en: 'Premium', color: '#f59e0b', sort_order: 2 },
+  { code: 'couple', name: '情侣座', name_en: 'Couple seats', color: '#ec4899', sort_order: 3 },
 ] as const;
 type AreaCode = (typeof areaPlans)[number]['code'];
 
@@ -172,7 +199,9 @@ export async function seedDemoCinemas(trx: Executor, siteId: string, now: Date):
       .values({
         site_id: siteId,
         name: plan.name,
+        name_en: plan.nameEn,
         address: plan.address,
+        address_en: plan.addressEn,
         phone: plan.phone,
         latitude: plan.latitude,
         longitude: plan.longitude,
@@ -186,6 +215,7 @@ export async function seedDemoCinemas(trx: Executor, siteId: string, now: Date):
         plan.halls.map((hall) => ({
           cinema_id: cinema.id,
           name: hall.name,
+          name_en: hall.nameEn,
           columns: Math.max(...hall.rows.map((row) => row.length)),
           row_count: hall.rows.length,
         })),

@@ -39,9 +39,10 @@ const flavour = (value: string) => ({ name: '口味', value });
 const sweetness = (value: string) => ({ name: '甜度', value });
 const temperature = (value: string) => ({ name: '温度', value });
 
-export const demoGoodsCategories: { name: string; goods: DemoGoods[] }[] = [
+export const demoGoodsCategories: { name: string; nameEn: string; goods: DemoGoods[] }[] = [
   {
     name: '爆米花',
+    nameEn: 'Popcorn',
     goods: [
       {
         name: '经典奶油爆米花',
@@ -100,6 +101,7 @@ export const demoGoodsCategories: { name: string; goods: DemoGoods[] }[] = [
   },
   {
     name: '饮品',
+    nameEn: 'Drinks',
     goods: [
       {
         name: '冰镇可乐',
@@ -167,6 +169,7 @@ export const demoGoodsCategories: { name: string; goods: DemoGoods[] }[] = [
   },
   {
     name: '套餐',
+    nameEn: 'Combos',
     goods: [
       {
         name: '单人观影套餐',
@@ -210,6 +213,7 @@ export const demoGoodsCategories: { name: string; goods: DemoGoods[] }[] = [
   },
   {
     name: '小食',
+    nameEn: 'Snacks',
     goods: [
       {
         name: '热狗',
@@ -269,7 +273,12 @@ export async function seedDemoGoods(trx: Executor, siteId: string): Promise<void
   for (const [categoryIndex, category] of demoGoodsCategories.entries()) {
     const row = await trx
       .insertInto('goods_categories')
-      .values({ site_id: siteId, name: category.name, sort_order: categoryIndex + 1 })
+      .values({
+        site_id: siteId,
+        name: category.name,
+        name_en: category.nameEn,
+        sort_order: categoryIndex + 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const goods of category.goods) {

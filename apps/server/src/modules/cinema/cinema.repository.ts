@@ -7,13 +7,15 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) =
 
 /**
  * A keyword finds a cinema by its name, address or tags ("IMAX", "杜比全景声", "激光放映"), a hall's
- * name ("杜比巨幕厅") or the format of a show still to come ("3D").
+ * name ("杜比巨幕厅") or the format of a show still to come ("3D"); English names count too, and
+ * `tagTerms` are stored tags the keyword names in English ("Dolby" → 杜比全景声).
  */
 export function listCinemas(
   db: Executor,
   siteId: string,
   keyword: string | undefined,
   showsAfter: Date,
+  tagTerms: readonly string[] = [],
 ) {
   let query = db.selectFrom('cinemas').selectAll().where('site_id', '=', siteId);
   if (keyword) {
@@ -21,14 +23,24 @@ export function listCinemas(
     query = query.where((eb) =>
       eb.or([
         eb('name', 'ilike', pattern),
+        eb('name_en', 'ilike', pattern),
         eb('address', 'ilike', pattern),
+        eb('address_en', 'ilike', pattern),
         sql<boolean>`exists (select 1 from unnest(cinemas.tags) as tag where tag ilike ${pattern})`,
+        ...(tagTerms.length > 0
+          ? [sql<boolean>`cinemas.tags && ${sql.val([...tagTerms])}::text[]`]
+          : []),
         eb.exists(
           eb
             .selectFrom('halls')
             .select(sql`1`.as('one'))
             .whereRef('halls.cinema_id', '=', 'cinemas.id')
-            .where('halls.name', 'ilike', pattern),
+            .where((inner) =>
+              inner.or([
+                inner('halls.name', 'ilike', pattern),
+                inner('halls.name_en', 'ilike', pattern),
+              ]),
+            ),
         ),
         eb.exists(
           eb
@@ -76,9 +88,14 @@ export function listHallsWithSeatCount(db: Executor, cinemaId: string) {
         .onRef('seats.layout_id', '=', sql<string>`hall_current_layout(halls.id)`)
         .on('seats.kind', '!=', 'unavailable'),
     )
-    .select(['halls.id', 'halls.name', (eb) => eb.fn.count<number>('seats.id').as('seat_count')])
+    .select([
+      'halls.id',
+      'halls.name',
+      'halls.name_en',
+      (eb) => eb.fn.count<number>('seats.id').as('seat_count'),
+    ])
     .where('halls.cinema_id', '=', cinemaId)
-    .groupBy(['halls.id', 'halls.name'])
+    .groupBy(['halls.id', 'halls.name', 'halls.name_en'])
     .orderBy('halls.name')
     .execute();
 }
@@ -122,6 +139,7 @@ export function listShows(
       'shows.cinema_id',
       'shows.hall_id',
       'halls.name as hall_name',
+      'halls.name_en as hall_name_en',
       'shows.start_at',
       'shows.end_at',
       'shows.language',
@@ -136,7 +154,7 @@ export function listShows(
   if (filter.cinemaId) query = query.where('shows.cinema_id', '=', filter.cinemaId);
   if (filter.filmId) query = query.where('shows.film_id', '=', filter.filmId);
   return query
-    .groupBy(['shows.id', 'halls.name'])
+    .groupBy(['shows.id', 'halls.name', 'halls.name_en'])
     .orderBy('shows.start_at')
     .orderBy('halls.name')
     .execute();
@@ -253,9 +271,12 @@ function showsWithNames(db: Executor, siteId: string) {
       'shows.is_on_sale',
       'films.title as film_title',
       'cinemas.name as cinema_name',
+      'cinemas.name_en as cinema_name_en',
       'cinemas.address as cinema_address',
+      'cinemas.address_en as cinema_address_en',
       'cinemas.phone as cinema_phone',
       'halls.name as hall_name',
+      'halls.name_en as hall_name_en',
       'hall_layouts.columns',
       'hall_layouts.row_count',
     ])
@@ -281,6 +302,7 @@ export function listShowPriceAreas(db: Executor, showId: string) {
     .select([
       'price_areas.id',
       'price_areas.name',
+      'price_areas.name_en',
       'price_areas.color',
       'show_prices.price_fen',
       'show_prices.discount_price_fen',

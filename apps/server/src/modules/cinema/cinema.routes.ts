@@ -17,23 +17,23 @@ import { svgToPng } from '../../lib/svg-png.js';
 import { posterSvg } from './poster.js';
 
 export function registerCinemaRoutes(app: FastifyInstance, deps: AppDeps): void {
-  bindCall(app, deps, cinemaListCall, ({ site, query }) =>
-    cinemaService.listCinemas(deps, site, query),
+  bindCall(app, deps, cinemaListCall, ({ site, query, lang }) =>
+    cinemaService.listCinemas(deps, site, query, lang),
   );
-  bindCall(app, deps, cinemaDetailCall, ({ site, query }) =>
-    cinemaService.getCinemaDetail(deps, site, query),
+  bindCall(app, deps, cinemaDetailCall, ({ site, query, lang }) =>
+    cinemaService.getCinemaDetail(deps, site, query, lang),
   );
-  bindCall(app, deps, cinemaShowsCall, ({ site, query }) =>
-    cinemaService.listCinemaShows(deps, site, query),
+  bindCall(app, deps, cinemaShowsCall, ({ site, query, lang }) =>
+    cinemaService.listCinemaShows(deps, site, query, lang),
   );
-  bindCall(app, deps, filmListCall, ({ site, query }) =>
-    cinemaService.listFilms(deps, site, query.status),
+  bindCall(app, deps, filmListCall, ({ site, query, lang }) =>
+    cinemaService.listFilms(deps, site, query.status, lang),
   );
-  bindCall(app, deps, filmDetailCall, ({ site, query }) =>
-    cinemaService.getFilmDetail(deps, site, query),
+  bindCall(app, deps, filmDetailCall, ({ site, query, lang }) =>
+    cinemaService.getFilmDetail(deps, site, query, lang),
   );
-  bindCall(app, deps, filmShowsCall, ({ site, query }) =>
-    cinemaService.listFilmShows(deps, site, query),
+  bindCall(app, deps, filmShowsCall, ({ site, query, lang }) =>
+    cinemaService.listFilmShows(deps, site, query, lang),
   );
 
   // An image for <img src>: no site header, no envelope; films are found by their unique id.

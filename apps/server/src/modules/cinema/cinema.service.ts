@@ -2,6 +2,10 @@ import {
   showHeatOf,
   fenToYuan,
   filmPosterPath,
+  localName,
+  localTerm,
+  termsMatching,
+  type NameLang,
   type CallAnswer,
   type CallQuery,
   type CinemaInfo,
@@ -36,15 +40,25 @@ export async function listCinemas(
   deps: Deps,
   site: SiteRow,
   query: z.output<(typeof cinemaListCall)['query']>,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof cinemaListCall>> {
   const near = nearOf(query);
   const now = deps.clock.now();
   const [rows, minPrices] = await Promise.all([
-    cinemaRepository.listCinemas(deps.db, site.id, query.keyword || undefined, now),
+    cinemaRepository.listCinemas(
+      deps.db,
+      site.id,
+      query.keyword || undefined,
+      now,
+      query.keyword ? termsMatching('tag', query.keyword) : [],
+    ),
     cinemaRepository.minPricesByCinema(deps.db, site.id, now),
   ]);
   const minFen = new Map(minPrices.map((row) => [row.cinema_id, Number(row.min_fen)]));
-  const cinemas = sortCinemas(rows.map((row) => cinemaSummary(row, near, minFen.get(row.id))));
+  const cinemas = sortCinemas(
+    rows.map((row) => cinemaSummary(row, near, minFen.get(row.id), lang)),
+    lang,
+  );
   const start = (query.pageNum - 1) * query.pageSize;
   return {
     list: cinemas.slice(start, start + query.pageSize),
@@ -59,6 +73,7 @@ export async function getCinemaDetail(
   deps: Deps,
   site: SiteRow,
   query: z.output<(typeof cinemaDetailCall)['query']>,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof cinemaDetailCall>> {
   const now = deps.clock.now();
   const cinema = await findCinemaOrThrow(deps.db, site.id, query.cinemaId);
@@ -76,10 +91,15 @@ export async function getCinemaDetail(
   ]);
   const minFen = minPrices.find((row) => row.cinema_id === cinema.id)?.min_fen;
   return {
-    cinema: cinemaSummary(cinema, nearOf(query), minFen === undefined ? undefined : Number(minFen)),
+    cinema: cinemaSummary(
+      cinema,
+      nearOf(query),
+      minFen === undefined ? undefined : Number(minFen),
+      lang,
+    ),
     halls: halls.map((hall) => ({
       id: hall.id,
-      name: hall.name,
+      name: localName(hall.name, hall.name_en, lang),
       seatCount: Number(hall.seat_count),
     })),
     showDates,
@@ -90,6 +110,7 @@ export async function listCinemaShows(
   deps: Deps,
   site: SiteRow,
   query: z.output<(typeof cinemaShowsCall)['query']>,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof cinemaShowsCall>> {
   const now = deps.clock.now();
   const cinema = await findCinemaOrThrow(deps.db, site.id, query.cinemaId);
@@ -116,10 +137,10 @@ export async function listCinemaShows(
       if (!film) return [];
       return [
         {
-          film: filmSummary(film, today),
+          film: filmSummary(film, today, lang),
           shows: shows
             .filter((show) => show.film_id === filmId)
-            .map((show) => showSummary(show, left.get(show.id))),
+            .map((show) => showSummary(show, left.get(show.id), lang)),
         },
       ];
     }),
@@ -130,10 +151,11 @@ export async function listFilms(
   deps: Deps,
   site: SiteRow,
   status: FilmStatus,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof filmListCall>> {
   const today = localDateOf(deps.clock.now());
   const films = (await cinemaRepository.listFilms(deps.db, site.id))
-    .map((film) => filmSummary(film, today))
+    .map((film) => filmSummary(film, today, lang))
     .filter((film) => film.status === status);
   films.sort(
     status === 'showing'
@@ -148,6 +170,7 @@ export async function getFilmDetail(
   deps: Deps,
   site: SiteRow,
   query: CallQuery<typeof filmDetailCall>,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof filmDetailCall>> {
   const now = deps.clock.now();
   const film = await findFilmOrThrow(deps.db, site.id, query.filmId);
@@ -160,12 +183,12 @@ export async function getFilmDetail(
     addDays(today, DAYS_AHEAD - 1),
   );
   return {
-    ...filmSummary(film, today),
+    ...filmSummary(film, today, lang),
     synopsis: film.synopsis,
     director: film.director,
     cast: film.cast_list,
-    country: film.country,
-    language: film.language,
+    country: localTerm('country', film.country, lang),
+    language: localTerm('language', film.language, lang),
     showDates,
   };
 }
@@ -174,6 +197,7 @@ export async function listFilmShows(
   deps: Deps,
   site: SiteRow,
   query: z.output<(typeof filmShowsCall)['query']>,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof filmShowsCall>> {
   const near = nearOf(query);
   const now = deps.clock.now();
@@ -194,14 +218,17 @@ export async function listFilmShows(
     ),
   ]);
   const minFen = new Map(minPrices.map((row) => [row.cinema_id, Number(row.min_fen)]));
-  const summaries = sortCinemas(cinemas.map((row) => cinemaSummary(row, near, minFen.get(row.id))));
+  const summaries = sortCinemas(
+    cinemas.map((row) => cinemaSummary(row, near, minFen.get(row.id), lang)),
+    lang,
+  );
   return {
     date: query.date,
     cinemas: summaries.map((cinema) => ({
       cinema,
       shows: shows
         .filter((show) => show.cinema_id === cinema.id)
-        .map((show) => showSummary(show, left.get(show.id))),
+        .map((show) => showSummary(show, left.get(show.id), lang)),
     })),
   };
 }
@@ -211,12 +238,18 @@ export async function findCinemaInfo(
   db: Executor,
   siteId: string,
   cinemaId: string,
+  lang: NameLang = 'zh',
 ): Promise<CinemaInfo | undefined> {
   const cinema = isUuid(cinemaId)
     ? await cinemaRepository.findCinema(db, siteId, cinemaId)
     : undefined;
   return cinema
-    ? { cinemaId: cinema.id, name: cinema.name, address: cinema.address, phone: cinema.phone }
+    ? {
+        cinemaId: cinema.id,
+        name: localName(cinema.name, cinema.name_en, lang),
+        address: localName(cinema.address, cinema.address_en, lang),
+        phone: cinema.phone,
+      }
     : undefined;
 }
 
@@ -237,12 +270,13 @@ function nearOf(query: { lat?: number; lng?: number }): Near {
   return { latitude: query.lat, longitude: query.lng };
 }
 
-/** By distance when the visitor's place is known, else by name. */
-function sortCinemas(cinemas: CinemaSummary[]): CinemaSummary[] {
+/** By distance when the visitor's place is known, else by name (in the page's language). */
+function sortCinemas(cinemas: CinemaSummary[], lang: NameLang): CinemaSummary[] {
+  const locale = lang === 'en' ? 'en' : 'zh';
   return [...cinemas].sort((a, b) =>
     a.distanceMeters !== null && b.distanceMeters !== null
-      ? a.distanceMeters - b.distanceMeters || a.name.localeCompare(b.name, 'zh')
-      : a.name.localeCompare(b.name, 'zh'),
+      ? a.distanceMeters - b.distanceMeters || a.name.localeCompare(b.name, locale)
+      : a.name.localeCompare(b.name, locale),
   );
 }
 
@@ -264,26 +298,27 @@ function cinemaSummary(
   row: Selectable<CinemasTable>,
   near: Near,
   minFen: number | undefined,
+  lang: NameLang,
 ): CinemaSummary {
   return {
     id: row.id,
-    name: row.name,
-    address: row.address,
+    name: localName(row.name, row.name_en, lang),
+    address: localName(row.address, row.address_en, lang),
     phone: row.phone,
     latitude: row.latitude,
     longitude: row.longitude,
-    tags: row.tags,
+    tags: row.tags.map((tag) => localTerm('tag', tag, lang)),
     distanceMeters: near ? Math.round(haversineMeters(near, row)) : null,
     minPrice: minFen === undefined ? null : fenToYuan(minFen),
   };
 }
 
-function filmSummary(row: Selectable<FilmsTable>, today: string): FilmSummary {
+function filmSummary(row: Selectable<FilmsTable>, today: string, lang: NameLang): FilmSummary {
   return {
     id: row.id,
     title: row.title,
     posterUrl: filmPosterPath(row.id),
-    genres: row.genres,
+    genres: row.genres.map((genre) => localTerm('genre', genre, lang)),
     durationMinutes: row.duration_minutes,
     releaseDate: row.release_date,
     rating: row.rating === null ? null : Number(row.rating),
@@ -294,16 +329,17 @@ function filmSummary(row: Selectable<FilmsTable>, today: string): FilmSummary {
 function showSummary(
   row: Awaited<ReturnType<typeof cinemaRepository.listShows>>[number],
   left: { seatCount: number; seatsLeft: number } | undefined,
+  lang: NameLang,
 ): ShowSummary {
   return {
     showId: row.id,
     filmId: row.film_id,
     cinemaId: row.cinema_id,
     hallId: row.hall_id,
-    hallName: row.hall_name,
+    hallName: localName(row.hall_name, row.hall_name_en, lang),
     startAt: new Date(row.start_at).toISOString(),
     endAt: new Date(row.end_at).toISOString(),
-    language: row.language,
+    language: localTerm('language', row.language, lang),
     format: row.format,
     price: fenToYuan(Number(row.min_price_fen)),
     discountPrice: fenToYuan(Number(row.min_discount_fen)),

@@ -48,7 +48,7 @@ export async function createCinema(
       throw new AppError('CINEMA_NAME_TAKEN', { name: fields.name });
     }
     const { id } = await hallsRepository
-      .insertCinema(trx, { site_id: site.id, ...cinemaColumns(fields) })
+      .insertCinema(trx, { site_id: site.id, ...columnsOf(cinemaColumns(fields)) })
       .catch(uniqueTaken('CINEMA_NAME_TAKEN', fields.name));
     await recordAudit(trx, site, staff, now, {
       action: 'cinema.create',
@@ -81,15 +81,21 @@ export async function updateCinema(
     ) {
       throw new AppError('CINEMA_NAME_TAKEN', { name: fields.name });
     }
+    // English name and address left out stay as they are (older consoles do not send them).
+    const after = cinemaColumns({
+      ...fields,
+      nameEn: fields.nameEn === undefined ? cinema.name_en : fields.nameEn,
+      addressEn: fields.addressEn === undefined ? cinema.address_en : fields.addressEn,
+    });
     await hallsRepository
-      .updateCinema(trx, cinema.id, cinemaColumns(fields))
+      .updateCinema(trx, cinema.id, columnsOf(after))
       .catch(uniqueTaken('CINEMA_NAME_TAKEN', fields.name));
     await recordAudit(trx, site, staff, now, {
       action: 'cinema.update',
       entity: 'cinema',
       entityId: cinema.id,
-      before: cinemaColumns(cinema),
-      after: cinemaColumns(fields),
+      before: cinemaColumns({ ...cinema, nameEn: cinema.name_en, addressEn: cinema.address_en }),
+      after,
     });
   });
   return readCinema(deps.db, site.id, cinemaId);
@@ -102,10 +108,13 @@ export const uniqueTaken =
     throw error;
   };
 
+/** A cinema's fields as the console and the audit log show them. */
 function cinemaColumns(fields: Omit<CinemaFields, 'tags'> & { tags: string[] }) {
   return {
     name: fields.name,
+    nameEn: fields.nameEn ?? null,
     address: fields.address,
+    addressEn: fields.addressEn ?? null,
     phone: fields.phone,
     latitude: fields.latitude,
     longitude: fields.longitude,
@@ -113,10 +122,19 @@ function cinemaColumns(fields: Omit<CinemaFields, 'tags'> & { tags: string[] }) 
   };
 }
 
+/** The same as table columns. */
+function columnsOf({ nameEn, addressEn, ...rest }: ReturnType<typeof cinemaColumns>) {
+  return { ...rest, name_en: nameEn, address_en: addressEn };
+}
+
 type CinemaRow = Awaited<ReturnType<typeof hallsRepository.listCinemasWithHallCount>>[number];
 
 function consoleCinemaOf(row: CinemaRow): ConsoleCinema {
-  return { ...cinemaColumns(row), id: row.id, hallCount: Number(row.hall_count) };
+  return {
+    ...cinemaColumns({ ...row, nameEn: row.name_en, addressEn: row.address_en }),
+    id: row.id,
+    hallCount: Number(row.hall_count),
+  };
 }
 
 async function readCinema(db: Executor, siteId: string, cinemaId: string) {

@@ -69,7 +69,13 @@ export async function readHallLayout(
     layout: {
       columns: hall.columns,
       rows,
-      areas: areas.map(({ code, name, color }) => ({ code, name, color })),
+      // No English name reads back as none given: the layout saved is the layout read.
+      areas: areas.map(({ code, name, name_en, color }) => ({
+        code,
+        name,
+        ...(name_en === null ? {} : { nameEn: name_en }),
+        color,
+      })),
     },
     showsOnVersion,
   };
@@ -80,7 +86,7 @@ export async function createHall(
   deps: Deps,
   site: SiteRow,
   staff: SignedInStaff,
-  body: { cinemaId: string; name: string; layout: HallLayout },
+  body: { cinemaId: string; name: string; nameEn?: string | null; layout: HallLayout },
   guard: CinemaGuard,
 ): Promise<ConsoleHall> {
   await guard((await findCinemaOrThrow(deps.db, site.id, body.cinemaId)).id);
@@ -96,6 +102,7 @@ export async function createHall(
       .insertHall(trx, {
         cinemaId: cinema.id,
         name: body.name,
+        nameEn: body.nameEn ?? null,
         columns: body.layout.columns,
         rowCount: body.layout.rows.length,
       })
@@ -107,19 +114,24 @@ export async function createHall(
       action: 'hall.create',
       entity: 'hall',
       entityId: id,
-      after: { cinemaId: cinema.id, name: body.name, layout: layoutSummary(body.layout, 1) },
+      after: {
+        cinemaId: cinema.id,
+        name: body.name,
+        nameEn: body.nameEn ?? null,
+        layout: layoutSummary(body.layout, 1),
+      },
     });
     return id;
   });
   return readHall(deps.db, site.id, hallId);
 }
 
-/** POST /api/console/halls/rename: `hall.rename`. */
+/** POST /api/console/halls/rename: the Chinese and English names; `hall.rename`. */
 export async function renameHall(
   deps: Deps,
   site: SiteRow,
   staff: SignedInStaff,
-  body: { hallId: string; name: string },
+  body: { hallId: string; name: string; nameEn?: string | null },
   guard: CinemaGuard,
 ): Promise<ConsoleHall> {
   const hall = await findHallOrThrow(deps.db, site.id, body.hallId);
@@ -128,19 +140,24 @@ export async function renameHall(
   await deps.db.transaction().execute(async (trx) => {
     const locked = await hallsRepository.lockHallOfSite(trx, site.id, hall.id);
     if (!locked) throw notFound('Hall', '影厅');
-    if (locked.name === body.name) return;
-    if (await hallsRepository.findHallByName(trx, locked.cinema_id, body.name)) {
+    // Left out, the English name stays as it is.
+    const nameEn = body.nameEn === undefined ? locked.name_en : body.nameEn;
+    if (locked.name === body.name && locked.name_en === nameEn) return;
+    if (
+      locked.name !== body.name &&
+      (await hallsRepository.findHallByName(trx, locked.cinema_id, body.name))
+    ) {
       throw new AppError('HALL_NAME_TAKEN', { name: body.name });
     }
     await hallsRepository
-      .renameHall(trx, hall.id, body.name)
+      .renameHall(trx, hall.id, { name: body.name, nameEn })
       .catch(uniqueTaken('HALL_NAME_TAKEN', body.name));
     await recordAudit(trx, site, staff, now, {
       action: 'hall.rename',
       entity: 'hall',
       entityId: hall.id,
-      before: { name: locked.name },
-      after: { name: body.name },
+      before: { name: locked.name, nameEn: locked.name_en },
+      after: { name: body.name, nameEn },
     });
   });
   return readHall(deps.db, site.id, hall.id);
@@ -247,6 +264,11 @@ function layoutSummary(layout: HallLayout, version: number) {
     wheelchairSpaces: count('wheelchair'),
     brokenSeats: count('unavailable'),
     areas: layout.areas.map((area) => area.code),
+    areaNames: layout.areas.map((area) => ({
+      code: area.code,
+      name: area.name,
+      nameEn: area.nameEn ?? null,
+    })),
   };
 }
 
@@ -257,6 +279,7 @@ function consoleHallOf(row: HallRow): ConsoleHall {
     id: row.id,
     cinemaId: row.cinema_id,
     name: row.name,
+    nameEn: row.name_en,
     layoutVersion: row.version,
     columns: row.columns,
     rowCount: row.row_count,

@@ -56,6 +56,7 @@ function hallsWithCurrentLayout(db: Executor, siteId: string) {
       'halls.id',
       'halls.cinema_id',
       'halls.name',
+      'halls.name_en',
       'hall_layouts.id as layout_id',
       'hall_layouts.version',
       'hall_layouts.columns',
@@ -95,13 +96,20 @@ export function findHallByName(db: Executor, cinemaId: string, name: string) {
 /** A new hall; its trigger makes layout version 1 of this size (migration 0019). */
 export function insertHall(
   db: Executor,
-  hall: { cinemaId: string; name: string; columns: number; rowCount: number },
+  hall: {
+    cinemaId: string;
+    name: string;
+    nameEn: string | null;
+    columns: number;
+    rowCount: number;
+  },
 ) {
   return db
     .insertInto('halls')
     .values({
       cinema_id: hall.cinemaId,
       name: hall.name,
+      name_en: hall.nameEn,
       columns: hall.columns,
       row_count: hall.rowCount,
     })
@@ -109,8 +117,16 @@ export function insertHall(
     .executeTakeFirstOrThrow();
 }
 
-export function renameHall(db: Executor, hallId: string, name: string) {
-  return db.updateTable('halls').set({ name }).where('id', '=', hallId).execute();
+export function renameHall(
+  db: Executor,
+  hallId: string,
+  names: { name: string; nameEn: string | null },
+) {
+  return db
+    .updateTable('halls')
+    .set({ name: names.name, name_en: names.nameEn })
+    .where('id', '=', hallId)
+    .execute();
 }
 
 /** The size of the current layout, kept on the hall for readers of before 0019. */
@@ -159,7 +175,14 @@ export function setLayoutRowLabels(db: Executor, layoutId: string, rowLabels: st
 
 export function insertPriceAreas(
   db: Executor,
-  areas: { hallId: string; layoutId: string; code: string; name: string; color: string }[],
+  areas: {
+    hallId: string;
+    layoutId: string;
+    code: string;
+    name: string;
+    nameEn?: string | null;
+    color: string;
+  }[],
 ) {
   return db
     .insertInto('price_areas')
@@ -169,6 +192,7 @@ export function insertPriceAreas(
         layout_id: area.layoutId,
         code: area.code,
         name: area.name,
+        name_en: area.nameEn ?? null,
         color: area.color,
         sort_order: index + 1,
       })),
@@ -189,7 +213,7 @@ export async function insertSeats(db: Executor, seats: Insertable<SeatsTable>[])
 export function listLayoutAreas(db: Executor, layoutId: string) {
   return db
     .selectFrom('price_areas')
-    .select(['id', 'code', 'name', 'color'])
+    .select(['id', 'code', 'name', 'name_en', 'color'])
     .where('layout_id', '=', layoutId)
     .orderBy('sort_order')
     .execute();
@@ -217,7 +241,7 @@ export function lockHallOfSite(db: Executor, siteId: string, hallId: string) {
   return db
     .selectFrom('halls')
     .innerJoin('cinemas', 'cinemas.id', 'halls.cinema_id')
-    .select(['halls.id', 'halls.name', 'halls.cinema_id'])
+    .select(['halls.id', 'halls.name', 'halls.name_en', 'halls.cinema_id'])
     .where('cinemas.site_id', '=', siteId)
     .where('halls.id', '=', hallId)
     .forUpdate('halls')

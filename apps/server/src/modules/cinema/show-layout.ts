@@ -1,4 +1,11 @@
-import { filmPosterPath, type CinemaInfo, type ShowInfo } from '@marquee/contracts';
+import {
+  filmPosterPath,
+  localName,
+  localTerm,
+  type CinemaInfo,
+  type NameLang,
+  type ShowInfo,
+} from '@marquee/contracts';
 import type { Executor } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
 import * as cinemaRepository from './cinema.repository.js';
@@ -58,7 +65,8 @@ async function layoutSeats(db: Executor, layoutId: string): Promise<HallSeat[]> 
 }
 export type ShowWithLayout = NonNullable<Awaited<ReturnType<typeof findShowWithLayout>>>;
 
-export function showInfoOf(show: ShowWithLayout['show']): ShowInfo {
+/** The show as order pages show it, in the page's language (decision 027). */
+export function showInfoOf(show: ShowWithLayout['show'], lang: NameLang = 'zh'): ShowInfo {
   return {
     showId: show.id,
     filmId: show.film_id,
@@ -66,19 +74,19 @@ export function showInfoOf(show: ShowWithLayout['show']): ShowInfo {
     posterUrl: filmPosterPath(show.film_id),
     cinemaId: show.cinema_id,
     hallId: show.hall_id,
-    hallName: show.hall_name,
+    hallName: localName(show.hall_name, show.hall_name_en, lang),
     startAt: new Date(show.start_at).toISOString(),
     endAt: new Date(show.end_at).toISOString(),
-    language: show.language,
+    language: localTerm('language', show.language, lang),
     format: show.format,
   };
 }
 
-export function cinemaInfoOf(show: ShowWithLayout['show']): CinemaInfo {
+export function cinemaInfoOf(show: ShowWithLayout['show'], lang: NameLang = 'zh'): CinemaInfo {
   return {
     cinemaId: show.cinema_id,
-    name: show.cinema_name,
-    address: show.cinema_address,
+    name: localName(show.cinema_name, show.cinema_name_en, lang),
+    address: localName(show.cinema_address, show.cinema_address_en, lang),
     phone: show.cinema_phone,
   };
 }
@@ -88,9 +96,13 @@ export async function findShowInfos(
   db: Executor,
   siteId: string,
   showIds: readonly string[],
+  lang: NameLang = 'zh',
 ): Promise<Map<string, { showInfo: ShowInfo; cinemaInfo: CinemaInfo }>> {
   const rows = await cinemaRepository.listShowsByIds(db, siteId, [...new Set(showIds)]);
   return new Map(
-    rows.map((row) => [row.id, { showInfo: showInfoOf(row), cinemaInfo: cinemaInfoOf(row) }]),
+    rows.map((row) => [
+      row.id,
+      { showInfo: showInfoOf(row, lang), cinemaInfo: cinemaInfoOf(row, lang) },
+    ]),
   );
 }

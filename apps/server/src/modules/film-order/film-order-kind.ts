@@ -1,3 +1,4 @@
+import type { NameLang } from '@marquee/contracts';
 import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { findShowInfos } from '../cinema/index.js';
@@ -29,7 +30,11 @@ export const filmOrderSteps: OrderKindSteps = {
     for (const orderId of orderIds) await filmOrderRepository.releaseSeats(trx, orderId);
   },
 
-  async summaries(db: Executor, orders: readonly OrderRow[]): Promise<Map<string, KindSummary>> {
+  async summaries(
+    db: Executor,
+    orders: readonly OrderRow[],
+    lang: NameLang = 'zh',
+  ): Promise<Map<string, KindSummary>> {
     const showOf = new Map(
       (
         await filmOrderRepository.listShowIdsOfOrders(
@@ -39,7 +44,7 @@ export const filmOrderSteps: OrderKindSteps = {
       ).map((row) => [row.order_id, row.show_id]),
     );
     const siteId = orders[0]?.site_id;
-    const shows = siteId ? await findShowInfos(db, siteId, [...showOf.values()]) : new Map();
+    const shows = siteId ? await findShowInfos(db, siteId, [...showOf.values()], lang) : new Map();
     const parts = new Map<string, KindSummary>();
     for (const order of orders) {
       const show = shows.get(showOf.get(order.id) ?? '');
@@ -54,8 +59,8 @@ export const filmOrderSteps: OrderKindSteps = {
     return parts;
   },
 
-  async detail(db: Executor, order: OrderRow): Promise<KindDetail> {
-    const view = await getFilmOrderView(db, order.id);
+  async detail(db: Executor, order: OrderRow, lang: NameLang = 'zh'): Promise<KindDetail> {
+    const view = await getFilmOrderView(db, order.id, undefined, lang);
     if (!view) throw new Error(`film order ${order.id} has no seats or no show`);
     const moves = await listMovesOfOrder(db, order.id);
     const seatChanges = moves.map((move) => ({

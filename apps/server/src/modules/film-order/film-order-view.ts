@@ -1,4 +1,4 @@
-import { fenToYuan, filmOrderTotal, type FilmOrder } from '@marquee/contracts';
+import { fenToYuan, filmOrderTotal, type FilmOrder, type NameLang } from '@marquee/contracts';
 import type { Selectable } from 'kysely';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -17,12 +17,13 @@ export type FilmOrderView = FilmOrder & { userId: string; siteId: string };
 /**
  * An order with its seats, show and cinema, as order pages show it. `now`, when given, makes an
  * unpaid order past its deadline read as expired even before the sweep has moved it, and is the
- * answer's serverTime (else the order's last update).
+ * answer's serverTime (else the order's last update). Names are in `lang` (decision 027).
  */
 export async function getFilmOrderView(
   db: Executor,
   orderId: string,
   now?: Date,
+  lang: NameLang = 'zh',
 ): Promise<FilmOrderView | null> {
   if (!isUuid(orderId)) return null;
   const order = await filmOrderRepository.findFilmOrder(db, orderId);
@@ -37,7 +38,7 @@ export async function getFilmOrderView(
   const seats = allSeats.filter((seat) => seat.show_id === showId);
   const layout = showId ? await findShowWithLayout(db, order.site_id, showId) : undefined;
   if (!layout) return null;
-  return viewOf(order, layout.show, seats, now);
+  return viewOf(order, layout.show, seats, now, lang);
 }
 
 /** The answer shape of an order from rows already in hand. */
@@ -52,9 +53,10 @@ export function viewOf(
     discount_price_fen: number;
   }[],
   now?: Date,
+  lang: NameLang = 'zh',
 ): FilmOrderView {
-  const showInfo = showInfoOf(show);
-  const cinemaInfo = cinemaInfoOf(show);
+  const showInfo = showInfoOf(show, lang);
+  const cinemaInfo = cinemaInfoOf(show, lang);
   const seatViews = seats.map((seat) => ({
     id: seat.seat_id,
     label: seat.label,

@@ -25,13 +25,15 @@ export function registerFilmOrderRoutes(
   deps: AppDeps,
   options: { seatStreamLimits?: Partial<SeatStreamLimits> } = {},
 ): void {
-  bindCall(app, deps, showSeatsCall, ({ site, query }) => getShowSeats(deps, site, query.showId));
+  bindCall(app, deps, showSeatsCall, ({ site, query, lang }) =>
+    getShowSeats(deps, site, query.showId, lang),
+  );
   // The layout changes only with the show (prices, times): phones keep it and revalidate (304).
   bindPreparedCall(
     app,
     deps,
     showLayoutCall,
-    ({ site, query }) => getShowLayout(deps, site, query.showId),
+    ({ site, query, lang }) => getShowLayout(deps, site, query.showId, lang),
     { cacheControl: 'public, max-age=60' },
   );
   // One query per show at a time however many phones ask (readTakenSeatsShared): no counter.
@@ -39,7 +41,7 @@ export function registerFilmOrderRoutes(
     app,
     deps,
     showAvailabilityCall,
-    ({ site, query }) => getShowAvailability(deps, site, query.showId),
+    ({ site, query, lang }) => getShowAvailability(deps, site, query.showId, lang),
     { isUnlimited: true },
   );
   const feed = createSeatChangeFeed(deps);
@@ -50,16 +52,16 @@ export function registerFilmOrderRoutes(
   app.addHook('preClose', async () => {
     await feed.close();
   });
-  bindCall(app, deps, createFilmOrderCall, ({ site, user, body }) =>
-    filmOrderService.createFilmOrder(deps, site, user, body),
+  bindCall(app, deps, createFilmOrderCall, ({ site, user, body, lang }) =>
+    filmOrderService.createFilmOrder(deps, site, user, body, lang),
   );
-  bindCall(app, deps, filmOrderDetailCall, ({ user, query }) =>
-    filmOrderService.getFilmOrder(deps, user, query.orderId),
+  bindCall(app, deps, filmOrderDetailCall, ({ user, query, lang }) =>
+    filmOrderService.getFilmOrder(deps, user, query.orderId, lang),
   );
-  bindCall(app, deps, cancelFilmOrderCall, ({ user, body }) =>
-    filmOrderService.cancelFilmOrder(deps, user, body.orderId),
+  bindCall(app, deps, cancelFilmOrderCall, ({ user, body, lang }) =>
+    filmOrderService.cancelFilmOrder(deps, user, body.orderId, lang),
   );
-  bindCall(app, deps, pendingFilmOrderCall, ({ site, user, query }) =>
-    filmOrderService.getPendingFilmOrder(deps, site, user, query.showId),
+  bindCall(app, deps, pendingFilmOrderCall, ({ site, user, query, lang }) =>
+    filmOrderService.getPendingFilmOrder(deps, site, user, query.showId, lang),
   );
 }

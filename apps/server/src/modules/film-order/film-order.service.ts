@@ -3,6 +3,7 @@ import {
   type CallAnswer,
   orderEventReasons,
   type FilmOrder,
+  type NameLang,
   type pendingFilmOrderCall,
   type RuleLayout,
   type RuleSeat,
@@ -35,6 +36,7 @@ export async function createFilmOrder(
   site: SiteRow,
   user: SignedInUser,
   input: { showId: string; seatIds?: string[]; seatLabels?: string[] },
+  lang: NameLang = 'zh',
 ): Promise<FilmOrder> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, input.showId);
@@ -126,12 +128,18 @@ export async function createFilmOrder(
       discount_price_fen: row.discountPriceFen,
     })),
     now,
+    lang,
   );
   return answer;
 }
 
-export async function getFilmOrder(deps: Deps, user: SignedInUser, orderId: string) {
-  return readOrder(deps.db, orderId, user, deps.clock.now());
+export async function getFilmOrder(
+  deps: Deps,
+  user: SignedInUser,
+  orderId: string,
+  lang: NameLang = 'zh',
+) {
+  return readOrder(deps.db, orderId, user, deps.clock.now(), lang);
 }
 
 /** Release the seats of an unpaid order. Cancelling a cancelled or expired order answers it as it is. */
@@ -139,6 +147,7 @@ export async function cancelFilmOrder(
   deps: Deps,
   user: SignedInUser,
   orderId: string,
+  lang: NameLang = 'zh',
 ): Promise<FilmOrder> {
   const now = deps.clock.now();
   if (!isUuid(orderId)) throw orderNotFound();
@@ -152,7 +161,7 @@ export async function cancelFilmOrder(
       notFound: orderNotFound,
     }),
   );
-  return readOrder(deps.db, orderId, user, now);
+  return readOrder(deps.db, orderId, user, now, lang);
 }
 
 /** The user's unpaid order for a show whose hold still runs, if any. */
@@ -161,6 +170,7 @@ export async function getPendingFilmOrder(
   site: SiteRow,
   user: SignedInUser,
   showId: string,
+  lang: NameLang = 'zh',
 ): Promise<CallAnswer<typeof pendingFilmOrderCall>> {
   const now = deps.clock.now();
   if (!isUuid(showId)) return { order: null, paidOrderId: null };
@@ -168,7 +178,9 @@ export async function getPendingFilmOrder(
   const running = orders.find(
     (order) => order.site_id === site.id && order.pay_deadline_at.getTime() > now.getTime(),
   );
-  if (running) return { order: await readOrder(deps.db, running.id, user, now), paidOrderId: null };
+  if (running) {
+    return { order: await readOrder(deps.db, running.id, user, now, lang), paidOrderId: null };
+  }
   const paid = await filmOrderRepository.findLatestPaidOrderForShow(
     deps.db,
     site.id,
@@ -183,8 +195,9 @@ async function readOrder(
   orderId: string,
   user: SignedInUser,
   now: Date,
+  lang: NameLang,
 ): Promise<FilmOrder> {
-  const view = await getFilmOrderView(db, orderId, now);
+  const view = await getFilmOrderView(db, orderId, now, lang);
   if (!view || view.userId !== user.id) throw orderNotFound();
   const { userId: _userId, siteId: _siteId, ...order } = view;
   return order;

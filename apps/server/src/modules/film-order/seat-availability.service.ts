@@ -3,8 +3,11 @@ import { gzipSync } from 'node:zlib';
 import {
   encodeAvailabilityRows,
   fenToYuan,
+  localName,
   seatKindCode,
   showLayoutCall,
+  type NameLang,
+  type PriceArea,
   type LayoutSeat,
   type SeatState,
   type ShowAvailability,
@@ -84,13 +87,14 @@ export async function getShowAvailability(
   deps: Deps,
   site: SiteRow,
   showId: string,
+  lang: NameLang,
 ): Promise<ShowAvailability> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, showId);
   if (!layout) throw notFound('Show', '场次');
   const [taken, cached] = await Promise.all([
     readTakenSeatsShared(deps.db, layout.show.id, now),
-    Promise.resolve(cachedLayout(layout, site)),
+    Promise.resolve(cachedLayout(layout, site, lang)),
   ]);
   const stateOf = seatStatesOf(layout, taken);
   return {
@@ -109,45 +113,55 @@ export interface CachedLayout {
   gzip: Buffer;
 }
 
-const layoutAnswers = new WeakMap<ShowWithLayout, CachedLayout>();
+const layoutAnswers = new WeakMap<ShowWithLayout, Partial<Record<NameLang, CachedLayout>>>();
 
-/** The layout answer of a show, built once per cached show layout (see findShowWithLayout). */
+/**
+ * The layout answer of a show in the page's language (names of the hall, the cinema and the price
+ * areas, decision 027), built once per cached show layout and language (see findShowWithLayout).
+ */
 export async function getShowLayout(
   deps: Deps,
   site: SiteRow,
   showId: string,
+  lang: NameLang,
 ): Promise<CachedLayout> {
   const layout = await findShowWithLayout(deps.db, site.id, showId);
   if (!layout) throw notFound('Show', '场次');
-  return cachedLayout(layout, site);
+  return cachedLayout(layout, site, lang);
 }
 
-function cachedLayout(layout: ShowWithLayout, site: SiteRow): CachedLayout {
-  const known = layoutAnswers.get(layout);
+/** A price area of a show as seat maps list it. */
+export function priceAreaOf(area: ShowWithLayout['areas'][number], lang: NameLang): PriceArea {
+  return {
+    id: area.id,
+    name: localName(area.name, area.name_en, lang),
+    color: area.color,
+    price: fenToYuan(area.price_fen),
+    discountPrice: fenToYuan(area.discount_price_fen),
+  };
+}
+
+function cachedLayout(layout: ShowWithLayout, site: SiteRow, lang: NameLang): CachedLayout {
+  const answers = layoutAnswers.get(layout) ?? {};
+  const known = answers[lang];
   if (known) return known;
-  const { layoutVersion: _unset, ...content } = layoutOf(layout, site);
+  const { layoutVersion: _unset, ...content } = layoutOf(layout, site, lang);
   const etag = `"${createHash('sha1').update(JSON.stringify(content)).digest('base64url')}"`;
   const data: ShowLayout = showLayoutCall.answer.parse({ layoutVersion: etag, ...content });
   const json = JSON.stringify({ code: 0, msg: 'ok', data });
   const built = { etag, json, gzip: gzipSync(json) };
-  layoutAnswers.set(layout, built);
+  layoutAnswers.set(layout, { ...answers, [lang]: built });
   return built;
 }
 
-function layoutOf(layout: ShowWithLayout, site: SiteRow): ShowLayout {
+function layoutOf(layout: ShowWithLayout, site: SiteRow, lang: NameLang): ShowLayout {
   const areaIndex = new Map(layout.areas.map((area, index) => [area.id, index]));
   const settings = siteSettings(site);
   return {
     layoutVersion: '',
-    showInfo: showInfoOf(layout.show),
-    cinemaInfo: cinemaInfoOf(layout.show),
-    priceAreas: layout.areas.map((area) => ({
-      id: area.id,
-      name: area.name,
-      color: area.color,
-      price: fenToYuan(area.price_fen),
-      discountPrice: fenToYuan(area.discount_price_fen),
-    })),
+    showInfo: showInfoOf(layout.show, lang),
+    cinemaInfo: cinemaInfoOf(layout.show, lang),
+    priceAreas: layout.areas.map((area) => priceAreaOf(area, lang)),
     columns: layout.show.columns,
     rowCount: layout.show.row_count,
     rows: rowsOf(layout.seats).map((seats) => ({

@@ -1,9 +1,9 @@
-import { fenToYuan, type CallAnswer, type showSeatsCall } from '@marquee/contracts';
+import type { CallAnswer, NameLang, showSeatsCall } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../lib/errors.js';
 import { cinemaInfoOf, findShowWithLayout, showInfoOf } from '../cinema/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import { readTakenSeatsShared, seatStatesOf } from './seat-availability.service.js';
+import { priceAreaOf, readTakenSeatsShared, seatStatesOf } from './seat-availability.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -12,6 +12,7 @@ export async function getShowSeats(
   deps: Deps,
   site: SiteRow,
   showId: string,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof showSeatsCall>> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, showId);
@@ -36,15 +37,9 @@ export async function getShowSeats(
     rows.set(seat.y, row);
   }
   return {
-    showInfo: showInfoOf(layout.show),
-    cinemaInfo: cinemaInfoOf(layout.show),
-    priceAreas: layout.areas.map((area) => ({
-      id: area.id,
-      name: area.name,
-      color: area.color,
-      price: fenToYuan(area.price_fen),
-      discountPrice: fenToYuan(area.discount_price_fen),
-    })),
+    showInfo: showInfoOf(layout.show, lang),
+    cinemaInfo: cinemaInfoOf(layout.show, lang),
+    priceAreas: layout.areas.map((area) => priceAreaOf(area, lang)),
     columns: layout.show.columns,
     rowCount: layout.show.row_count,
     rows: [...rows.values()],

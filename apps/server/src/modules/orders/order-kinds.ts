@@ -1,4 +1,10 @@
-import type { OrderDetail, OrderExchange, OrderKind, OrderSummary } from '@marquee/contracts';
+import type {
+  NameLang,
+  OrderDetail,
+  OrderExchange,
+  OrderKind,
+  OrderSummary,
+} from '@marquee/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { SignedInStaff, SiteRow } from '../../app-deps.js';
@@ -28,10 +34,17 @@ export interface OrderKindSteps {
   sell(trx: Executor, orderId: string): Promise<void>;
   /** Cancel, expiry or refund: give back what these orders held or sold, exactly once. */
   release(trx: Executor, orderIds: readonly string[]): Promise<void>;
-  /** The list's lines of several orders, in a fixed number of queries (not one per order). */
-  summaries(db: Executor, orders: readonly OrderRow[]): Promise<Map<string, KindSummary>>;
+  /**
+   * The list's lines of several orders, in a fixed number of queries (not one per order). Names
+   * a chain sets up are in `lang` where it has them in English (decision 027; default Chinese).
+   */
+  summaries(
+    db: Executor,
+    orders: readonly OrderRow[],
+    lang?: NameLang,
+  ): Promise<Map<string, KindSummary>>;
   /** The detail's part of one order; throws when its rows are inconsistent. */
-  detail(db: Executor, order: OrderRow): Promise<KindDetail>;
+  detail(db: Executor, order: OrderRow, lang?: NameLang): Promise<KindDetail>;
 }
 
 /** Money on an order as its pages show it: what the payment module records. */

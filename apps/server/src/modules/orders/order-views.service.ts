@@ -4,6 +4,7 @@ import {
   isRefundAllowed,
   orderQrContent,
   refundAllowedUntil,
+  type NameLang,
   type OrderDetail,
   type OrderExchange,
   type OrderKind,
@@ -43,6 +44,7 @@ export async function listOrders(
   deps: Pick<AppDeps, 'db'>,
   user: SignedInUser,
   query: { kind: OrderKind; pageNum: number; pageSize: number },
+  lang: NameLang,
 ) {
   const { rows, total } = await ordersRepository.pageOfUserOrders(deps.db, {
     siteId: user.siteId,
@@ -51,7 +53,7 @@ export async function listOrders(
     limit: query.pageSize,
     offset: (query.pageNum - 1) * query.pageSize,
   });
-  const parts = await stepsOf(query.kind).summaries(deps.db, rows);
+  const parts = await stepsOf(query.kind).summaries(deps.db, rows, lang);
   return {
     list: rows.map((order) => summaryOf(order, parts.get(order.id))),
     pageNum: query.pageNum,
@@ -98,12 +100,13 @@ export async function getOrderDetail(
   site: SiteRow,
   user: SignedInUser,
   orderId: string,
+  lang: NameLang = 'zh',
 ): Promise<OrderDetail> {
   const order = await ordersRepository.findById(deps.db, orderId);
   if (!order || order.user_id !== user.id || order.site_id !== user.siteId) {
     throw notFound('The order', '订单');
   }
-  const { startAt, exchanges, ...part } = await stepsOf(order.kind).detail(deps.db, order);
+  const { startAt, exchanges, ...part } = await stepsOf(order.kind).detail(deps.db, order, lang);
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
   return {

@@ -5,8 +5,10 @@ import { bindCall } from '../../plugins/calls.js';
 import { getOrderDetail, listOrders } from './order-views.service.js';
 
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
-  bindCall(app, deps, orderListCall, ({ user, query }) => listOrders(deps, user, query));
-  bindCall(app, deps, orderDetailCall, ({ site, user, query }) =>
-    getOrderDetail(deps, site, user, query.orderId),
+  bindCall(app, deps, orderListCall, ({ user, query, lang }) =>
+    listOrders(deps, user, query, lang),
+  );
+  bindCall(app, deps, orderDetailCall, ({ site, user, query, lang }) =>
+    getOrderDetail(deps, site, user, query.orderId, lang),
   );
 }

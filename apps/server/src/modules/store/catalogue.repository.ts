@@ -18,7 +18,7 @@ const liveStock = (now: Date) => sql<number>`(v.stock + coalesce((
 export function listCategories(db: Executor, siteId: string) {
   return db
     .selectFrom('goods_categories')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'name_en'])
     .where('site_id', '=', siteId)
     .orderBy('sort_order')
     .orderBy('name')

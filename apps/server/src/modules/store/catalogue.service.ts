@@ -1,7 +1,10 @@
 import {
   fenToYuan,
   goodsImagePath,
+  localName,
+  localTerm,
   minPrice,
+  type NameLang,
   type CallAnswer,
   type GoodsDetail,
   type GoodsInfo,
@@ -17,15 +20,22 @@ import * as catalogueRepository from './catalogue.repository.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-/** Where goods are picked up, shown on every goods detail. */
-const PICKUP_NOTICE = '下单时选择取货影城，支付成功后凭取货码到该影城卖品柜台领取';
+/** Where goods are picked up, shown on every goods detail, in the page's language. */
+const PICKUP_NOTICE: Record<NameLang, string> = {
+  zh: '下单时选择取货影城，支付成功后凭取货码到该影城卖品柜台领取',
+  en: "Choose a pickup cinema when you order; once paid, show the pickup code at that cinema's snack counter.",
+};
 
+/** The categories in the site's order, named in the page's language (decision 027). */
 export async function listCategories(
   deps: Deps,
   site: SiteRow,
+  lang: NameLang,
 ): Promise<CallAnswer<typeof getCategoryListCall>> {
   const rows = await catalogueRepository.listCategories(deps.db, site.id);
-  return { list: rows.map((row) => ({ id: row.id, name: row.name })) };
+  return {
+    list: rows.map((row) => ({ id: row.id, name: localName(row.name, row.name_en, lang) })),
+  };
 }
 
 /**
@@ -36,6 +46,7 @@ export async function listGoods(
   deps: Deps,
   site: SiteRow,
   query: { pageNum: number; pageSize: number; categoryId?: string },
+  lang: NameLang,
 ): Promise<CallAnswer<typeof getGoodsListCall>> {
   const categoryId = query.categoryId && query.categoryId !== '0' ? query.categoryId : undefined;
   if (categoryId) {
@@ -61,7 +72,7 @@ export async function listGoods(
       minPrice: fenToYuan(row.min_fen),
       hasPriceRange: row.max_fen !== row.min_fen,
       isSoldOut: Number(row.live_stock) <= 0,
-      tags: row.tags,
+      tags: row.tags.map((tag) => localTerm('tag', tag, lang)),
     })),
     pageNum: query.pageNum,
     pageSize: query.pageSize,
@@ -75,6 +86,7 @@ export async function getGoodsDetail(
   deps: Deps,
   site: SiteRow,
   goodsId: string,
+  lang: NameLang,
 ): Promise<GoodsDetail> {
   const goods = isUuid(goodsId)
     ? await catalogueRepository.findGoods(deps.db, site.id, goodsId)
@@ -101,9 +113,9 @@ export async function getGoodsDetail(
     minPrice: minPrice(goodsInfoList)!,
     hasPriceRange: new Set(goodsInfoList.map((info) => info.price)).size > 1,
     isSoldOut: goodsInfoList.every((info) => info.stock <= 0),
-    tags: goods.tags,
+    tags: goods.tags.map((tag) => localTerm('tag', tag, lang)),
     goodsInfoList,
-    notice: PICKUP_NOTICE,
+    notice: PICKUP_NOTICE[lang],
   };
 }
 

@@ -9,8 +9,13 @@ import type { Executor, GoodsSpec } from '../../db/schema.js';
  */
 
 export async function listCategoriesWithCounts(db: Executor, siteId: string) {
-  const { rows } = await sql<{ id: string; name: string; goods_count: number }>`
-    select c.id, c.name, (select count(*)::int from goods g where g.category_id = c.id) as goods_count
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    name_en: string | null;
+    goods_count: number;
+  }>`
+    select c.id, c.name, c.name_en, (select count(*)::int from goods g where g.category_id = c.id) as goods_count
     from goods_categories c
     where c.site_id = ${siteId}
     order by c.sort_order, c.name`.execute(db);
@@ -21,23 +26,36 @@ export async function listCategoriesWithCounts(db: Executor, siteId: string) {
 export function lockCategories(trx: Executor, siteId: string) {
   return trx
     .selectFrom('goods_categories')
-    .select(['id', 'name', 'sort_order'])
+    .select(['id', 'name', 'name_en', 'sort_order'])
     .where('site_id', '=', siteId)
     .orderBy('id')
     .forUpdate()
     .execute();
 }
 
-export function insertCategory(trx: Executor, siteId: string, name: string, sortOrder: number) {
+export function insertCategory(
+  trx: Executor,
+  siteId: string,
+  names: { name: string; nameEn: string | null },
+  sortOrder: number,
+) {
   return trx
     .insertInto('goods_categories')
-    .values({ site_id: siteId, name, sort_order: sortOrder })
+    .values({ site_id: siteId, name: names.name, name_en: names.nameEn, sort_order: sortOrder })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
 
-export function renameCategory(trx: Executor, categoryId: string, name: string) {
-  return trx.updateTable('goods_categories').set({ name }).where('id', '=', categoryId).execute();
+export function renameCategory(
+  trx: Executor,
+  categoryId: string,
+  names: { name: string; nameEn: string | null },
+) {
+  return trx
+    .updateTable('goods_categories')
+    .set({ name: names.name, name_en: names.nameEn })
+    .where('id', '=', categoryId)
+    .execute();
 }
 
 export function setCategoryOrder(trx: Executor, categoryId: string, sortOrder: number) {

@@ -42,47 +42,53 @@ export async function createCategory(
   deps: Deps,
   site: SiteRow,
   staff: SignedInStaff,
-  name: string,
+  body: { name: string; nameEn?: string | null },
 ): Promise<{ categories: ConsoleCategory[] }> {
+  const { name } = body;
+  const nameEn = body.nameEn ?? null;
   await deps.db.transaction().execute(async (trx) => {
     const existing = await repository.lockCategories(trx, site.id);
     if (existing.some((category) => category.name === name)) throw categoryNameTaken(name);
     const last = Math.max(0, ...existing.map((category) => category.sort_order));
     const { id } = await repository
-      .insertCategory(trx, site.id, name, last + 1)
+      .insertCategory(trx, site.id, { name, nameEn }, last + 1)
       .catch(nameTaken('category', name));
     await recordAudit(trx, site, staff, deps.clock.now(), {
       action: 'goodsCategory.create',
       entity: 'goods_category',
       entityId: id,
-      after: { name },
+      after: { name, nameEn },
     });
   });
   return { categories: await readCategories(deps.db, site.id) };
 }
 
-/** POST /api/console/goods/categories/rename. */
+/** POST /api/console/goods/categories/rename: the Chinese and English names. */
 export async function renameCategory(
   deps: Deps,
   site: SiteRow,
   staff: SignedInStaff,
-  body: { id: string; name: string },
+  body: { id: string; name: string; nameEn?: string | null },
 ): Promise<{ categories: ConsoleCategory[] }> {
   await deps.db.transaction().execute(async (trx) => {
     const existing = await repository.lockCategories(trx, site.id);
     const category = existing.find((row) => row.id === body.id);
     if (!category) throw notFound('The category', '商品分类');
-    if (category.name === body.name) return;
-    if (existing.some((row) => row.name === body.name)) throw categoryNameTaken(body.name);
+    // Left out, the English name stays as it is.
+    const nameEn = body.nameEn === undefined ? category.name_en : body.nameEn;
+    if (category.name === body.name && category.name_en === nameEn) return;
+    if (existing.some((row) => row.id !== category.id && row.name === body.name)) {
+      throw categoryNameTaken(body.name);
+    }
     await repository
-      .renameCategory(trx, category.id, body.name)
+      .renameCategory(trx, category.id, { name: body.name, nameEn })
       .catch(nameTaken('category', body.name));
     await recordAudit(trx, site, staff, deps.clock.now(), {
       action: 'goodsCategory.rename',
       entity: 'goods_category',
       entityId: category.id,
-      before: { name: category.name },
-      after: { name: body.name },
+      before: { name: category.name, nameEn: category.name_en },
+      after: { name: body.name, nameEn },
     });
   });
   return { categories: await readCategories(deps.db, site.id) };
@@ -299,7 +305,12 @@ async function readGoods(db: Executor, siteId: string, goodsId?: string) {
 
 async function readCategories(db: Executor, siteId: string): Promise<ConsoleCategory[]> {
   const rows = await repository.listCategoriesWithCounts(db, siteId);
-  return rows.map((row) => ({ id: row.id, name: row.name, goodsCount: Number(row.goods_count) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    nameEn: row.name_en,
+    goodsCount: Number(row.goods_count),
+  }));
 }
 
 async function requireCategory(trx: Executor, siteId: string, categoryId: string) {

@@ -29,7 +29,7 @@ export function registerGoodsConsoleRoutes(app: FastifyInstance, deps: AppDeps):
     goodsService.listConsoleGoods(deps, site),
   );
   bindConsoleCall(app, deps, categoryCreateCall, access, ({ site, staff, body }) =>
-    goodsService.createCategory(deps, site, staff, body.name),
+    goodsService.createCategory(deps, site, staff, body),
   );
   bindConsoleCall(app, deps, categoryRenameCall, access, ({ site, staff, body }) =>
     goodsService.renameCategory(deps, site, staff, body),

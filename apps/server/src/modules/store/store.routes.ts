@@ -22,14 +22,14 @@ import { svgToPng } from '../../lib/svg-png.js';
 export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   const readOrder = (site: SiteRow, user: SignedInUser, orderId: string) =>
     getOrderDetail(deps, site, user, orderId);
-  bindCall(app, deps, getCategoryListCall, ({ site }) =>
-    catalogueService.listCategories(deps, site),
+  bindCall(app, deps, getCategoryListCall, ({ site, lang }) =>
+    catalogueService.listCategories(deps, site, lang),
   );
-  bindCall(app, deps, getGoodsListCall, ({ site, query }) =>
-    catalogueService.listGoods(deps, site, query),
+  bindCall(app, deps, getGoodsListCall, ({ site, query, lang }) =>
+    catalogueService.listGoods(deps, site, query, lang),
   );
-  bindCall(app, deps, getGoodsDetailCall, ({ site, query }) =>
-    catalogueService.getGoodsDetail(deps, site, query.id),
+  bindCall(app, deps, getGoodsDetailCall, ({ site, query, lang }) =>
+    catalogueService.getGoodsDetail(deps, site, query.id, lang),
   );
   bindCall(app, deps, createStoreOrderCall, async ({ site, user, body }) =>
     readOrder(site, user, await storeOrderService.createStoreOrder(deps, site, user, body)),

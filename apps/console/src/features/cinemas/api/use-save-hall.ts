@@ -14,8 +14,12 @@ const refresh = (queryClient: ReturnType<typeof useQueryClient>) =>
 export function useCreateHall() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { cinemaId: string; name: string; layout: HallLayout }) =>
-      api(consoleHallCreateCall, { body }),
+    mutationFn: (body: {
+      cinemaId: string;
+      name: string;
+      nameEn: string | null;
+      layout: HallLayout;
+    }) => api(consoleHallCreateCall, { body }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -33,7 +37,8 @@ export function useSaveLayout() {
 export function useRenameHall() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { hallId: string; name: string }) => api(consoleHallRenameCall, { body }),
+    mutationFn: (body: { hallId: string; name: string; nameEn: string | null }) =>
+      api(consoleHallRenameCall, { body }),
     onSuccess: () => refresh(queryClient),
   });
 }

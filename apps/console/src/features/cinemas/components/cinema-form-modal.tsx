@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import type { CinemaFields, ConsoleCinema } from '@marquee/contracts/console';
+import { englishNameMessages, englishNameOf, englishNameRule } from '@/lib/english-name';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useSaveCinema } from '../api/use-save-cinema';
 import { cinemasMessages } from '../cinemas-messages';
 
-/** Add a cinema (no `editing`, owners) or change one's name, address, phone, coordinates and tags. */
+/**
+ * Add a cinema (no `editing`, owners) or change one's name, address (each with an optional English
+ * one), phone, coordinates and tags.
+ */
 export function CinemaFormModal(props: {
   open: boolean;
   editing: ConsoleCinema | null;
@@ -13,6 +17,7 @@ export function CinemaFormModal(props: {
 }) {
   const t = cinemasMessages.useMessages();
   const common = commonMessages.useMessages();
+  const en = englishNameMessages.useMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<CinemaFields>();
   const save = useSaveCinema();
@@ -28,7 +33,15 @@ export function CinemaFormModal(props: {
 
   const submit = (fields: CinemaFields) =>
     save.mutate(
-      { id: editing?.id, fields: { ...fields, tags: fields.tags ?? [] } },
+      {
+        id: editing?.id,
+        fields: {
+          ...fields,
+          nameEn: englishNameOf(fields.nameEn),
+          addressEn: englishNameOf(fields.addressEn),
+          tags: fields.tags ?? [],
+        },
+      },
       {
         onSuccess: () => {
           void message.success(t('saved'));
@@ -54,11 +67,28 @@ export function CinemaFormModal(props: {
         <Alert type="error" showIcon message={save.error.message} style={{ marginBottom: 16 }} />
       )}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item name="name" label={t('name')} rules={[...required, { min: 2, max: 40 }]}>
-          <Input maxLength={40} />
-        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="name" label={t('name')} rules={[...required, { min: 2, max: 40 }]}>
+              <Input maxLength={40} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="nameEn"
+              label={t('nameEn')}
+              extra={en('hint')}
+              rules={[englishNameRule(80, en)]}
+            >
+              <Input maxLength={80} />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item name="address" label={t('address')} rules={[...required, { min: 4, max: 120 }]}>
           <Input maxLength={120} />
+        </Form.Item>
+        <Form.Item name="addressEn" label={t('addressEn')} rules={[englishNameRule(200, en)]}>
+          <Input maxLength={200} />
         </Form.Item>
         <Form.Item
           name="phone"

@@ -1,22 +1,25 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Modal, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleCinema, ConsoleHall } from '@marquee/contracts/console';
+import { englishNameMessages, englishNameOf, englishNameRule } from '@/lib/english-name';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useHallList } from '../api/use-hall-list';
 import { useRenameHall } from '../api/use-save-hall';
 import { cinemasMessages } from '../cinemas-messages';
 import { LayoutEditorDrawer, type EditorTarget } from './layout-editor-drawer';
 
-/** A cinema's halls: add one with its layout, rename, and open the layout editor. */
+/** A cinema's halls: add one with its layout, rename (Chinese and English), open the layout editor. */
 export function HallsCard(props: { cinema: ConsoleCinema }) {
   const t = cinemasMessages.useMessages();
   const common = commonMessages.useMessages();
+  const en = englishNameMessages.useMessages();
   const { message } = App.useApp();
   const halls = useHallList(props.cinema.id);
   const rename = useRenameHall();
   const [target, setTarget] = useState<EditorTarget | null>(null);
-  const [renaming, setRenaming] = useState<{ hall: ConsoleHall; name: string } | null>(null);
+  const [renaming, setRenaming] = useState<ConsoleHall | null>(null);
+  const [form] = Form.useForm<{ name: string; nameEn: string | null }>();
 
   return (
     <Card
@@ -37,7 +40,18 @@ export function HallsCard(props: { cinema: ConsoleCinema }) {
         dataSource={halls.data?.halls ?? []}
         pagination={false}
         columns={[
-          { title: t('hallName'), dataIndex: 'name' },
+          {
+            title: t('hallName'),
+            dataIndex: 'name',
+            render: (name: string, hall) => (
+              <>
+                {name}
+                {hall.nameEn && (
+                  <Typography.Text type="secondary"> · {hall.nameEn}</Typography.Text>
+                )}
+              </>
+            ),
+          },
           {
             title: t('layoutVersion'),
             dataIndex: 'layoutVersion',
@@ -60,7 +74,7 @@ export function HallsCard(props: { cinema: ConsoleCinema }) {
                 <Button type="link" onClick={() => setTarget({ kind: 'hall', hall })}>
                   {t('editLayout')}
                 </Button>
-                <Button type="link" onClick={() => setRenaming({ hall, name: hall.name })}>
+                <Button type="link" onClick={() => setRenaming(hall)}>
                   {t('rename')}
                 </Button>
               </>
@@ -76,29 +90,56 @@ export function HallsCard(props: { cinema: ConsoleCinema }) {
         confirmLoading={rename.isPending}
         onCancel={() => setRenaming(null)}
         afterClose={() => rename.reset()}
-        onOk={() =>
-          renaming &&
-          rename.mutate(
-            { hallId: renaming.hall.id, name: renaming.name.trim() },
-            {
-              onSuccess: () => {
-                void message.success(t('saved'));
-                setRenaming(null);
-              },
-            },
-          )
-        }
+        onOk={() => form.submit()}
+        destroyOnHidden
       >
-        <Input
-          aria-label={t('hallName')}
-          maxLength={20}
-          value={renaming?.name ?? ''}
-          onChange={(event) => renaming && setRenaming({ ...renaming, name: event.target.value })}
-          status={rename.error ? 'error' : undefined}
-        />
         {rename.error && (
-          <div style={{ color: '#ff4d4f', marginTop: 8 }}>{rename.error.message}</div>
+          <Alert
+            type="error"
+            showIcon
+            message={rename.error.message}
+            style={{ marginBottom: 12 }}
+          />
         )}
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          preserve={false}
+          initialValues={{ name: renaming?.name, nameEn: renaming?.nameEn ?? '' }}
+          onFinish={(fields) =>
+            renaming &&
+            rename.mutate(
+              {
+                hallId: renaming.id,
+                name: fields.name.trim(),
+                nameEn: englishNameOf(fields.nameEn),
+              },
+              {
+                onSuccess: () => {
+                  void message.success(t('saved'));
+                  setRenaming(null);
+                },
+              },
+            )
+          }
+        >
+          <Form.Item
+            name="name"
+            label={t('hallName')}
+            rules={[{ required: true, whitespace: true, message: t('required') }]}
+          >
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item
+            name="nameEn"
+            label={t('hallNameEn')}
+            extra={en('hint')}
+            rules={[englishNameRule(40, en)]}
+          >
+            <Input maxLength={40} placeholder="Hall 1" />
+          </Form.Item>
+        </Form>
       </Modal>
       <LayoutEditorDrawer target={target} onClose={() => setTarget(null)} />
     </Card>

@@ -12,13 +12,16 @@ import {
   Spin,
   Typography,
 } from 'antd';
+import { englishNameSchema } from '@marquee/contracts';
 import {
   blankLayout,
   hallLayoutProblems,
+  hallLayoutSchema,
   layoutProblemText,
   type ConsoleHall,
   type HallLayout,
 } from '@marquee/contracts/console';
+import { englishNameOf } from '@/lib/english-name';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { getLang } from '@/lib/i18n/i18n';
 import { useHallLayout } from '../api/use-hall-layout';
@@ -86,6 +89,8 @@ export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose
   );
 }
 
+const hallNameEn = englishNameSchema(40);
+
 function LayoutEditor(props: {
   target: EditorTarget;
   initial: HallLayout;
@@ -101,17 +106,22 @@ function LayoutEditor(props: {
   const save = useSaveLayout();
   const [layout, setLayout] = useState<HallLayout>(props.initial);
   const [name, setName] = useState('');
+  const [nameEn, setNameEn] = useState('');
   const [brush, setBrush] = useState<Brush>('normal');
   const [area, setArea] = useState(props.initial.areas[0]?.code ?? 'standard');
 
   const problems = useMemo(() => hallLayoutProblems(layout), [layout]);
   const error = create.error ?? save.error;
-  const canSave = problems.length === 0 && (target.kind !== 'new' || name.trim() !== '');
+  // English names are checked by the contract's shape, which the server checks again.
+  const isEnglishBad =
+    !hallLayoutSchema.safeParse(layout).success || !hallNameEn.safeParse(nameEn).success;
+  const canSave =
+    problems.length === 0 && !isEnglishBad && (target.kind !== 'new' || name.trim() !== '');
 
   const submit = () => {
     if (target.kind === 'new') {
       create.mutate(
-        { cinemaId: target.cinemaId, name: name.trim(), layout },
+        { cinemaId: target.cinemaId, name: name.trim(), nameEn: englishNameOf(nameEn), layout },
         {
           onSuccess: () => {
             void message.success(t('hallCreated'));
@@ -155,6 +165,16 @@ function LayoutEditor(props: {
               value={name}
               maxLength={20}
               onChange={(event) => setName(event.target.value)}
+              style={{ width: 160 }}
+            />
+            <Typography.Text>{t('hallNameEn')}</Typography.Text>
+            <Input
+              aria-label={t('hallNameEn')}
+              value={nameEn}
+              maxLength={40}
+              placeholder="Hall 1"
+              status={hallNameEn.safeParse(nameEn).success ? undefined : 'error'}
+              onChange={(event) => setNameEn(event.target.value)}
               style={{ width: 160 }}
             />
           </Space>

@@ -1,15 +1,23 @@
-import { Button, Input, Space } from 'antd';
+import { Button, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { englishNameSchema } from '@marquee/contracts';
 import { LAYOUT_MAX_AREAS, type LayoutArea } from '@marquee/contracts/console';
+import { englishNameMessages } from '@/lib/english-name';
 import { cinemasMessages } from '../cinemas-messages';
 import { areaPalette } from '../layout-editing';
 
-/** The layout's price areas: code, name and colour each; a renamed code follows in the cells. */
+const areaNameEn = englishNameSchema(30);
+
+/**
+ * The layout's price areas: code, name, optional English name and colour each; a renamed code
+ * follows in the cells.
+ */
 export function PriceAreasEditor(props: {
   areas: LayoutArea[];
   onChange: (areas: LayoutArea[], renamed?: { from: string; to: string }) => void;
 }) {
   const t = cinemasMessages.useMessages();
+  const en = englishNameMessages.useMessages();
   const { areas } = props;
   const change = (index: number, patch: Partial<LayoutArea>) => {
     const next = areas.map((area, i) => (i === index ? { ...area, ...patch } : area));
@@ -29,43 +37,63 @@ export function PriceAreasEditor(props: {
 
   return (
     <Space direction="vertical" size={6} style={{ width: '100%' }}>
-      {areas.map((area, index) => (
-        <Space key={index} size={6}>
-          <input
-            type="color"
-            aria-label={`${t('areaColor')} ${area.code}`}
-            value={area.color}
-            onChange={(event) => change(index, { color: event.target.value })}
-            style={{ width: 32, height: 28, padding: 0, border: 'none', background: 'none' }}
-          />
-          <Input
-            size="small"
-            aria-label={`${t('areaCode')} ${index + 1}`}
-            placeholder={t('areaCode')}
-            value={area.code}
-            maxLength={20}
-            onChange={(event) => change(index, { code: event.target.value.trim() })}
-            style={{ width: 110 }}
-          />
-          <Input
-            size="small"
-            aria-label={`${t('areaName')} ${index + 1}`}
-            placeholder={t('areaName')}
-            value={area.name}
-            maxLength={20}
-            onChange={(event) => change(index, { name: event.target.value })}
-            style={{ width: 130 }}
-          />
-          <Button
-            size="small"
-            type="text"
-            icon={<DeleteOutlined />}
-            aria-label={t('removeArea')}
-            disabled={areas.length <= 1}
-            onClick={() => props.onChange(areas.filter((_, i) => i !== index))}
-          />
-        </Space>
-      ))}
+      {areas.map((area, index) => {
+        const isEnglishBad = !areaNameEn.safeParse(area.nameEn ?? '').success;
+        return (
+          <Space key={index} direction="vertical" size={2}>
+            <Space size={6}>
+              <input
+                type="color"
+                aria-label={`${t('areaColor')} ${area.code}`}
+                value={area.color}
+                onChange={(event) => change(index, { color: event.target.value })}
+                style={{ width: 32, height: 28, padding: 0, border: 'none', background: 'none' }}
+              />
+              <Input
+                size="small"
+                aria-label={`${t('areaCode')} ${index + 1}`}
+                placeholder={t('areaCode')}
+                value={area.code}
+                maxLength={20}
+                onChange={(event) => change(index, { code: event.target.value.trim() })}
+                style={{ width: 110 }}
+              />
+              <Input
+                size="small"
+                aria-label={`${t('areaName')} ${index + 1}`}
+                placeholder={t('areaName')}
+                value={area.name}
+                maxLength={20}
+                onChange={(event) => change(index, { name: event.target.value })}
+                style={{ width: 130 }}
+              />
+              <Button
+                size="small"
+                type="text"
+                icon={<DeleteOutlined />}
+                aria-label={t('removeArea')}
+                disabled={areas.length <= 1}
+                onClick={() => props.onChange(areas.filter((_, i) => i !== index))}
+              />
+            </Space>
+            <Input
+              size="small"
+              aria-label={`${t('areaNameEn')} ${index + 1}`}
+              placeholder={t('areaNameEn')}
+              value={area.nameEn ?? ''}
+              maxLength={30}
+              status={isEnglishBad ? 'error' : undefined}
+              onChange={(event) => change(index, { nameEn: event.target.value || null })}
+              style={{ width: 246, marginLeft: 38 }}
+            />
+            {isEnglishBad && (
+              <Typography.Text type="danger" style={{ marginLeft: 38, fontSize: 12 }}>
+                {en('invalid')}
+              </Typography.Text>
+            )}
+          </Space>
+        );
+      })}
       <Button
         size="small"
         icon={<PlusOutlined />}

@@ -6,14 +6,14 @@ import {
 } from '@marquee/contracts/console';
 import { api } from '@/lib/api/api-client';
 
-/** Create (no id) or rename (an id) a category. */
+/** Create (no id) or rename (an id) a category, with its optional English name. */
 export function useSaveCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id?: string; name: string }) =>
+    mutationFn: ({ id, name, nameEn }: { id?: string; name: string; nameEn: string | null }) =>
       id
-        ? api(categoryRenameCall, { body: { id, name } })
-        : api(categoryCreateCall, { body: { name } }),
+        ? api(categoryRenameCall, { body: { id, name, nameEn } })
+        : api(categoryCreateCall, { body: { name, nameEn } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', 'goods'] }),
   });
 }

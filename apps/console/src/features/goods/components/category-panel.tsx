@@ -2,11 +2,18 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Input, List, Modal, Space, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ConsoleCategory } from '@marquee/contracts/console';
+import { englishNameSchema } from '@marquee/contracts';
+import { englishNameMessages, englishNameOf } from '@/lib/english-name';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useReorderCategories, useSaveCategory } from '../api/use-save-category';
 import { goodsMessages } from '../goods-messages';
 
-/** The categories in the moviegoers' order: pick one to filter, add, rename, move up or down. */
+const categoryNameEn = englishNameSchema(24);
+
+/**
+ * The categories in the moviegoers' order: pick one to filter, add, rename (with an optional
+ * English name), move up or down.
+ */
 export function CategoryPanel(props: {
   categories: ConsoleCategory[];
   selectedId: string | null;
@@ -14,10 +21,14 @@ export function CategoryPanel(props: {
 }) {
   const t = goodsMessages.useMessages();
   const common = commonMessages.useMessages();
+  const en = englishNameMessages.useMessages();
   const { message } = App.useApp();
   const save = useSaveCategory();
   const reorder = useReorderCategories();
-  const [editing, setEditing] = useState<{ id?: string; name: string } | null>(null);
+  const [editing, setEditing] = useState<{ id?: string; name: string; nameEn: string } | null>(
+    null,
+  );
+  const isEnglishBad = !categoryNameEn.safeParse(editing?.nameEn ?? '').success;
   const ids = props.categories.map((category) => category.id);
 
   const move = (index: number, by: -1 | 1) => {
@@ -26,9 +37,9 @@ export function CategoryPanel(props: {
     reorder.mutate(next, { onError: (error) => void message.error(error.message) });
   };
   const submit = () => {
-    if (!editing?.name.trim()) return;
+    if (!editing?.name.trim() || isEnglishBad) return;
     save.mutate(
-      { id: editing.id, name: editing.name.trim() },
+      { id: editing.id, name: editing.name.trim(), nameEn: englishNameOf(editing.nameEn) },
       {
         onSuccess: () => {
           void message.success(t('saved'));
@@ -62,7 +73,7 @@ export function CategoryPanel(props: {
           icon={<PlusOutlined />}
           onClick={() => {
             save.reset();
-            setEditing({ name: '' });
+            setEditing({ name: '', nameEn: '' });
           }}
         >
           {t('addCategory')}
@@ -75,7 +86,10 @@ export function CategoryPanel(props: {
         {props.categories.map((category, index) =>
           row(
             category.id,
-            t('categoryLabel', { name: category.name, n: category.goodsCount }),
+            t('categoryLabel', {
+              name: category.nameEn ? `${category.name} · ${category.nameEn}` : category.name,
+              n: category.goodsCount,
+            }),
             <Space size={0} onClick={(event) => event.stopPropagation()}>
               <Tooltip title={t('moveUp')}>
                 <Button
@@ -105,7 +119,11 @@ export function CategoryPanel(props: {
                   aria-label={t('renameCategory')}
                   onClick={() => {
                     save.reset();
-                    setEditing({ id: category.id, name: category.name });
+                    setEditing({
+                      id: category.id,
+                      name: category.name,
+                      nameEn: category.nameEn ?? '',
+                    });
                   }}
                 />
               </Tooltip>
@@ -138,6 +156,24 @@ export function CategoryPanel(props: {
           style={{ marginTop: 6 }}
           data-testid="category-name"
         />
+        <Typography.Text style={{ display: 'block', marginTop: 12 }}>
+          {t('categoryNameEn')}
+        </Typography.Text>
+        <Input
+          aria-label={t('categoryNameEn')}
+          maxLength={24}
+          value={editing?.nameEn ?? ''}
+          status={isEnglishBad ? 'error' : undefined}
+          onChange={(event) =>
+            setEditing((current) => current && { ...current, nameEn: event.target.value })
+          }
+          onPressEnter={submit}
+          style={{ marginTop: 6 }}
+          data-testid="category-name-en"
+        />
+        <Typography.Text type={isEnglishBad ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+          {isEnglishBad ? en('invalid') : en('hint')}
+        </Typography.Text>
       </Modal>
     </Card>
   );
