@@ -11,6 +11,8 @@ function pendingOrdersForShow(db: Executor, userId: string, showId: string) {
     .where('user_id', '=', userId)
     .where('kind', '=', 'film')
     .where('status', '=', 'pending_payment')
+    // A pending exchange order is paid from its original order's page (decision 031).
+    .where('exchange_of', 'is', null)
     .where((eb) =>
       eb.exists(
         eb
@@ -41,6 +43,7 @@ export function findLatestPaidOrderForShow(
     .where('site_id', '=', siteId)
     .where('kind', '=', 'film')
     .where('status', 'in', ['paid', 'ticketed', 'used'])
+    .where('exchange_of', 'is', null)
     .where((eb) =>
       eb.exists(
         eb
