@@ -292,4 +292,147 @@ describeOnEachDatabase('ticket exchange to dearer seats (改签补差价)', (kin
     expect(after.ticketCount).toBe(before.ticketCount);
     expect(after.refundFen - before.refundFen).toBe(p.amountFen + 1000);
   });
+
+  /**
+   * Neither both nor neither: the original holds exactly its two seats, sold, of one show, and
+   * the money kept matches what happened (the difference kept only when the ticket moved).
+   */
+  async function expectOneTicket(p: Pending): Promise<'exchanged' | 'kept'> {
+    const seats = await activeSeatsOf(t, p.order.id);
+    expect(seats).toHaveLength(2);
+    expect(seats.every((seat) => seat.state === 'sold')).toBe(true);
+    expect(new Set(seats.map((seat) => seat.show_id)).size).toBe(1);
+    const isExchanged = seats[0]!.show_id === p.target;
+    if (isExchanged) await expectExchanged(p);
+    else await expectUnchanged(p);
+    expect((await moneyOf(t, p.exchangeOrderId)).collectedFen).toBe(isExchanged ? 1000 : 0);
+    expect(await activeSeatsOf(t, p.exchangeOrderId)).toEqual([]);
+    expect(await rebuildBalanceCheck(t.db)).toEqual([]);
+    return isExchanged ? 'exchanged' : 'kept';
+  }
+
+  const cancelExchange = (p: Pending) =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/filmOrder/cancel',
+      token: p.user.token,
+      body: { orderId: p.exchangeOrderId },
+    });
+
+  it.runIf(kind === 'postgres')(
+    'a late WeChat notice racing the sweep and a cancel moves the ticket or refunds, never half',
+    async () => {
+      const outcomes: string[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        const p = await dearerPending('wechat');
+        const { body } = await payWithWechat(t, p.user.token, p.exchangeOrderId);
+        await sandboxSheet(t, body.data, 'success', 0);
+        // Rounds 0 and 1: past the deadline (the sweep may expire it); 2 and 3: while it runs.
+        const seconds = round < 2 ? 16 * 60 : 0;
+        t.clock.advance(seconds);
+        try {
+          const other = await newUser(t);
+          const [notice] = await Promise.all([
+            deliverNotice(t, body.data),
+            sweepExpiredOrders({ db: t.db, clock: t.clock }),
+            cancelExchange(p),
+            hold(t, other.token, p.target, labelsOf(p.order)),
+          ]);
+          expect(notice.statusCode).toBe(200);
+          // Replayed once everything settled: changes nothing.
+          expect((await deliverNotice(t, body.data)).statusCode).toBe(200);
+          outcomes.push(await expectOneTicket(p));
+        } finally {
+          t.clock.advance(-seconds);
+        }
+      }
+      expect(outcomes).toHaveLength(4);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'two dearer exchanges of one order at once: one waits for payment, the other is refused',
+    async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const { user, order } = await ticketed(t, 'card');
+        const first = await twinShow(t, order.showInfo.showId, { deltaFen: 500 });
+        const second = await twinShow(t, order.showInfo.showId, { deltaFen: 200 });
+        const answers = await Promise.all(
+          [first, second].map((showId) =>
+            exchangeCall(t, user.token, { orderId: order.id, showId, seatIds: sameSeats(order) }),
+          ),
+        );
+        expect(answers.map((answer) => answer.body.code).sort()).toEqual([0, 40990]);
+        const waiting = await t.db
+          .selectFrom('orders')
+          .select(['id', 'status'])
+          .where('exchange_of', '=', order.id)
+          .execute();
+        expect(waiting).toEqual([{ id: expect.any(String), status: 'pending_payment' }]);
+        expect(await activeSeatsOf(t, waiting[0]!.id)).toHaveLength(2);
+      }
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'a dearer exchange racing a hold on the same seats: exactly one gets them',
+    async () => {
+      const outcomes: string[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        const { user, order } = await ticketed(t, 'card');
+        const target = await twinShow(t, order.showInfo.showId, { deltaFen: 500 });
+        const other = await newUser(t);
+        const [exchanged, held] = await Promise.all([
+          exchangeCall(t, user.token, {
+            orderId: order.id,
+            showId: target,
+            seatIds: sameSeats(order),
+          }),
+          hold(t, other.token, target, labelsOf(order)),
+        ]);
+        expect([exchanged.body.code, held.body.code].filter((code) => code === 0)).toHaveLength(1);
+        const waiting = await t.db
+          .selectFrom('orders')
+          .select('id')
+          .where('exchange_of', '=', order.id)
+          .where('status', '=', 'pending_payment')
+          .execute();
+        expect(waiting).toHaveLength(exchanged.body.code === 0 ? 1 : 0);
+        if (exchanged.body.code !== 0) expect(exchanged.body.code).toBe(40902);
+        outcomes.push(exchanged.body.code === 0 ? 'exchange' : 'hold');
+        const seats = await activeSeatsOf(t, order.id);
+        expect(seats.map((seat) => seat.show_id)).toEqual([
+          order.showInfo.showId,
+          order.showInfo.showId,
+        ]);
+      }
+      expect(outcomes).toHaveLength(4);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'paying the difference by card racing a refund of the original keeps nothing',
+    async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const p = await dearerPending('card');
+        const balance = await balanceOf(t, p.card.id);
+        const [paid, refunded] = await Promise.all([
+          payDifferenceByCard(p),
+          call(t.app, {
+            method: 'POST',
+            url: '/api/order/refund',
+            token: p.user.token,
+            body: { orderId: p.order.id },
+          }),
+        ]);
+        expect(refunded.body.code).toBe(0);
+        expect([0, 42345]).toContain(paid.body.code);
+        expect((await orderRow(t, p.order.id)).status).toBe('refunded');
+        expect((await moneyOf(t, p.order.id)).collectedFen).toBe(0);
+        expect((await moneyOf(t, p.exchangeOrderId)).collectedFen).toBe(0);
+        expect(await balanceOf(t, p.card.id)).toBe(balance + p.amountFen);
+        expect(await activeSeatsOf(t, p.order.id)).toEqual([]);
+      }
+    },
+  );
 });
