@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderDetail } from '@marquee/contracts';
+import type { SalesReport } from '@marquee/contracts/console';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { balanceOf, encryptPassword, newUser } from '../cards/cards-test-kit.js';
 import { rebuildBalanceCheck } from '../cards/index.js';
 import { hold, seatMap, stateOf } from '../film-order/film-order-test-kit.js';
 import { sweepExpiredOrders } from '../orders/index.js';
-import { salesByFilm } from '../reports/reports.repository.js';
+import { consoleCall, DEMO_PASSWORDS, staffToken } from '../staff/staff-test-kit.js';
 import {
   EXCHANGE_PASSWORD,
   activeSeatsOf,
@@ -261,17 +262,16 @@ describeOnEachDatabase('ticket exchange to dearer seats (改签补差价)', (kin
   it('counts in the sales report only the seats an exchanged then refunded order last had', async () => {
     const p = await dearerPending('card');
     expect((await payDifferenceByCard(p)).body.code).toBe(0);
-    const cinemaId = (await orderRow(t, p.order.id)).cinema_id!;
-    const now = t.clock.now().getTime();
+    const owner = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
+    // The console's sales report of today (China time), this film's line.
+    const today = new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
     const filmLine = async () =>
       (
-        await salesByFilm(t.db, {
-          siteId: p.user.siteId,
-          cinemaIds: [cinemaId],
-          fromAt: new Date(now - 86_400_000),
-          toAt: new Date(now + 86_400_000),
+        await consoleCall<SalesReport>(t.app, {
+          url: `/api/console/reports/sales?from=${today}&to=${today}`,
+          staffToken: owner,
         })
-      ).find((line) => line.filmId === p.order.showInfo.filmId)!;
+      ).body.data.films.find((line) => line.filmId === p.order.showInfo.filmId)!;
     const before = await filmLine();
     const refund = await call(t.app, {
       method: 'POST',

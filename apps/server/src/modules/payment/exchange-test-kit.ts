@@ -27,12 +27,7 @@ let dayOffset = 0;
 let codeCursor = 0;
 
 /** A ticketed order of two seats, paid by card or WeChat Pay, with a coupon of `couponFen` off. */
-export async function ticketed(
-t: TestApp,
-pay: 'card' | 'wechat',
-hoursAhead = 6,
-couponFen = 0,
-) {
+export async function ticketed(t: TestApp, pay: 'card' | 'wechat', hoursAhead = 6, couponFen = 0) {
   const user = await newUser(t);
   const order = await holdSeats(t, user.token, { hoursAhead });
   let amountFen = Math.round(order.total * 100);
@@ -96,9 +91,9 @@ async function applyCoupon(t: TestApp, user: TestUser, orderId: string, fen: num
  * member prices `deltaFen` off the original's (negative: cheaper), or of another film.
  */
 export async function twinShow(
-t: TestApp,
-showId: string,
-options: { deltaFen?: number; filmId?: string } = {},
+  t: TestApp,
+  showId: string,
+  options: { deltaFen?: number; filmId?: string } = {},
 ) {
   const show = await t.db
     .selectFrom('shows')
