@@ -208,6 +208,8 @@ export async function searchPage(db: Executor, search: OrderSearch) {
     .selectFrom('orders')
     .leftJoin('cinemas', 'cinemas.id', 'orders.cinema_id')
     .where('orders.site_id', '=', search.siteId)
+    // An exchange order is found through the order it exchanged (decision 031).
+    .where('orders.exchange_of', 'is', null)
     .$if(search.cinemaIds !== null, (query) =>
       query.where('orders.cinema_id', 'in', [...search.cinemaIds!]),
     )
