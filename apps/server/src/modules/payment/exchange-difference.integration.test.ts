@@ -122,6 +122,14 @@ describeOnEachDatabase('ticket exchange to dearer seats (改签补差价)', (kin
       token: p.user.token,
     });
     expect(own.body.code).toBe(40401);
+    // Nor does it take a coupon: the order's coupon stays with the order.
+    const coupon = await call(t.app, {
+      method: 'POST',
+      url: '/api/coupon/apply',
+      token: p.user.token,
+      body: { orderId: p.exchangeOrderId, couponId: p.exchangeOrderId },
+    });
+    expect(coupon.body.code).toBe(40401);
     const balance = await balanceOf(t, p.card.id);
 
     const paid = await payDifferenceByCard(p);
@@ -134,6 +142,17 @@ describeOnEachDatabase('ticket exchange to dearer seats (改签补差价)', (kin
     for (const label of labelsOf(p.order)) expect(stateOf(oldMap, label)).toBe('available');
     expect((await orderRow(t, p.exchangeOrderId)).status).toBe('paid');
     expect(await outboxKinds(p.order.id)).toEqual(['exchanged', 'paid']);
+    const notice = await t.db
+      .selectFrom('notice_outbox')
+      .select('payload')
+      .where('order_id', '=', p.order.id)
+      .where('kind', '=', 'exchanged')
+      .executeTakeFirstOrThrow();
+    expect(notice.payload).toMatchObject({
+      code: detail.ticket?.code,
+      seats: labelsOf(p.order).join(' '),
+      startAt: detail.film?.showInfo.startAt,
+    });
     const list = await call<{ list: { orderId: string }[] }>(t.app, {
       url: '/api/order/list?kind=film',
       token: p.user.token,
