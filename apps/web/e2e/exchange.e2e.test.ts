@@ -308,6 +308,15 @@ describe('ticket exchange (改签)', () => {
     const stillOld = await api<OrderDetail>(`/order/detail?orderId=${order.id}`, { token });
     expect(stillOld.ticket?.code).toBe(oldCode);
     expect(stillOld.exchange?.pending?.extraAmount.toFixed(2)).toBe(extra);
+    // The order says an exchange waits, and leads back to its pay step.
+    await page.goto(`${server.baseUrl}/order/detail?orderId=${order.id}`);
+    const waiting = page.getByTestId('exchange-pending');
+    await expect.poll(() => waiting.count(), POLL).toBe(1);
+    expect(await page.getByTestId('ticket-code').textContent()).toBe(oldCode);
+    await waiting.scrollIntoViewIfNeeded();
+    await shot(page, 'dearer-waiting-on-order');
+    await waiting.getByRole('link', { name: '去补差价' }).click();
+    await expect.poll(() => payStep.count(), POLL).toBe(1);
 
     await page.getByRole('button', { name: '立即支付' }).click();
     await expect
