@@ -35,6 +35,7 @@ import {
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
 import {
   registerNotifyRoutes,
+  completeExchange,
   paymentMoneyReader,
   refundOrderMoney,
   registerPaymentConsoleRoutes,
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
         log,
       ),
+    completeExchange,
   });
   const holdSweepIntervalMs =
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;

@@ -15,7 +15,7 @@ import {
   type showSeatsCall,
 } from '@marquee/contracts';
 import { moviegoerApi, payByWechat } from './support/api';
-import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
+import { expectOpaque, launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -124,6 +124,29 @@ async function untilOverlaysGone(page: Page) {
 }
 
 const seatButton = (page: Page, label: string) => page.locator(`[data-seat="${label}"]`);
+
+type SeatMap = CallAnswer<typeof showSeatsCall>;
+
+/**
+ * Two free seats side by side of one price area, the cheapest (or dearest) such pair the seat
+ * rules accept: a dearer exchange moves from the one to the other.
+ */
+function pricedPair(map: SeatMap, which: 'cheapest' | 'dearest') {
+  const priceOf = new Map(map.priceAreas.map((area) => [area.id, area.discountPrice]));
+  const pairs = map.rows.flatMap((row) => {
+    const free = row.seats.filter((seat) => seat.kind === 'normal' && seat.state === 'available');
+    return free.slice(0, -1).flatMap((seat, i) => {
+      const next = free[i + 1]!;
+      if (next.x !== seat.x + 1 || next.areaId !== seat.areaId || !seat.areaId) return [];
+      const ids = [seat.id, next.id];
+      if (!checkSeatSelection(map, takenSeatIdsOf(map), ids, 6).ok) return [];
+      return [{ seats: [seat, next], price: priceOf.get(seat.areaId) ?? 0 }];
+    });
+  });
+  pairs.sort((a, b) => (which === 'cheapest' ? a.price - b.price : b.price - a.price));
+  if (!pairs[0]) throw new Error('no two free seats');
+  return pairs[0];
+}
 
 describe('ticket exchange (改签)', () => {
   it('exchanges a ticket for another show from the order detail: new code, history shown', async () => {
@@ -239,6 +262,93 @@ describe('ticket exchange (改签)', () => {
     expect(await history.textContent()).toContain('no longer valid');
     await history.scrollIntoViewIfNeeded();
     await shot(page, 'en-history');
+    await context.close();
+  });
+
+  it('exchanges to dearer seats and pays the difference with WeChat Pay: new ticket, history', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    const api = moviegoerApi(server.baseUrl);
+    const [from, to] = await twoShows();
+    const fromMap = await api<SeatMap>(`/show/seats?showId=${from.showId}`);
+    const toMap = await api<SeatMap>(`/show/seats?showId=${to.showId}`);
+    const cheap = pricedPair(fromMap, 'cheapest');
+    const dear = pricedPair(toMap, 'dearest');
+    expect(dear.price).toBeGreaterThan(cheap.price);
+    const extra = ((dear.price - cheap.price) * 2).toFixed(2);
+    const order = await api<FilmOrder>('/filmOrder/create', {
+      token,
+      body: { showId: from.showId, seatIds: cheap.seats.map((seat) => seat.id) },
+    });
+    await payByWechat(server.baseUrl, token, { orderType: 'FILM_ORDER', orderId: order.id });
+    const before = await api<OrderDetail>(`/order/detail?orderId=${order.id}`, { token });
+    const oldCode = before.ticket!.code;
+
+    await page.goto(`${server.baseUrl}/order/exchange?orderId=${order.id}&showId=${to.showId}`);
+    await page.locator('[data-seat]').first().waitFor();
+    for (const label of dear.seats.map((seat) => seat.label)) {
+      await seatButton(page, label).click();
+      await expect.poll(() => seatButton(page, label).getAttribute('aria-pressed')).toBe('true');
+    }
+    await page.getByRole('button', { name: /确认选座/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(`新座位需补差价 ¥${extra}`).count(), POLL).toBe(1);
+    await untilStill(page.locator('.adm-center-popup-body'));
+    await untilOpaque(page);
+    await shot(page, 'dearer-confirm');
+    await dialog.getByRole('button', { name: '去补差价' }).click();
+
+    // The pay step: the ticket is unchanged until the difference is paid.
+    const payStep = page.getByTestId('exchange-pay');
+    await expect.poll(() => payStep.count(), POLL).toBe(1);
+    await untilOverlaysGone(page);
+    expect(await payStep.textContent()).toContain(`支付 ¥${extra} 后改签生效`);
+    await shot(page, 'dearer-pay-step');
+    const stillOld = await api<OrderDetail>(`/order/detail?orderId=${order.id}`, { token });
+    expect(stillOld.ticket?.code).toBe(oldCode);
+    expect(stillOld.exchange?.pending?.extraAmount.toFixed(2)).toBe(extra);
+    // The order says an exchange waits, and leads back to its pay step.
+    await page.goto(`${server.baseUrl}/order/detail?orderId=${order.id}`);
+    const waiting = page.getByTestId('exchange-pending');
+    await expect.poll(() => waiting.count(), POLL).toBe(1);
+    expect(await page.getByTestId('ticket-code').textContent()).toBe(oldCode);
+    await waiting.scrollIntoViewIfNeeded();
+    await shot(page, 'dearer-waiting-on-order');
+    await waiting.getByRole('link', { name: '去补差价' }).click();
+    await expect.poll(() => payStep.count(), POLL).toBe(1);
+
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await expect
+      .poll(() => page.getByRole('radio', { name: /微信支付/ }).isChecked(), POLL)
+      .toBe(true);
+    await untilStill(page.locator('.pay-sheet'));
+    await expectOpaque(page.locator('.pay-sheet').getByRole('radio', { name: /微信支付/ }));
+    await shot(page, 'dearer-pay-sheet');
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await untilStill(sheet);
+    await expectOpaque(sheet.locator('h2'));
+    await shot(page, 'dearer-wechat-sheet');
+    await sheet.getByRole('button', { name: /^确认支付/ }).click();
+
+    await page.waitForURL(/\/order\/detail\?orderId=/, POLL);
+    await expect.poll(() => page.getByTestId('ticket-code').textContent(), POLL).not.toBe(oldCode);
+    const history = page.getByTestId('exchange-history');
+    await expect.poll(() => history.count(), POLL).toBe(1);
+    expect(await history.textContent()).toContain(`补差价 ¥${extra}`);
+    expect(await history.textContent()).toContain(`原取票码 ${oldCode} 已作废`);
+    await untilOverlaysGone(page);
+    await shot(page, 'dearer-done');
+    await history.scrollIntoViewIfNeeded();
+    await shot(page, 'dearer-history');
+
+    const after = await api<OrderDetail>(`/order/detail?orderId=${order.id}`, { token });
+    expect(after.film?.showInfo.showId).toBe(to.showId);
+    expect(after.film?.seats.map((seat) => seat.label).sort()).toEqual(
+      dear.seats.map((seat) => seat.label).sort(),
+    );
+    expect(after.payments.filter((payment) => payment.status === 'succeeded')).toHaveLength(2);
     await context.close();
   });
 });

@@ -352,10 +352,25 @@ export const errorCatalogue = {
   EXCHANGE_COSTS_MORE: {
     code: 42224,
     status: 422,
+    // No longer answered since decision 031 (a dearer exchange pays the difference); kept stable.
     zh: (d) =>
       `所选座位比原票贵 ${String(d.extra ?? '')} 元，暂不支持补差价改签，请选择价格不高于原票的座位`,
     en: (d) =>
       `These seats cost ${String(d.extra ?? '')} yuan more than your ticket. Choose seats that cost the same or less.`,
+  },
+  EXCHANGE_PENDING: {
+    code: 40990,
+    status: 409,
+    zh: () => '该订单有一笔改签正在等待补差价，请先完成支付或取消那次改签',
+    en: () =>
+      'An exchange of this order is waiting for its difference to be paid. Pay it or cancel that exchange first.',
+  },
+  EXCHANGE_GONE: {
+    code: 42345,
+    status: 422,
+    zh: () => '原订单已退票或已改签，这次改签不能再完成，款项不会被扣取或将原路退回',
+    en: () =>
+      'The original order was refunded or exchanged meanwhile, so this exchange cannot complete. Nothing is charged, or it goes back to you.',
   },
   PAYMENT_PROVIDER_FAILED: {
     code: 50201,

@@ -30,6 +30,7 @@ async function seedSite(trx: Executor, now: Date): Promise<string> {
       notice_template_reminder: 'sandbox-notice-reminder',
       notice_template_refunded: 'sandbox-notice-refunded',
       notice_template_ready: 'sandbox-notice-ready',
+      notice_template_exchanged: 'sandbox-notice-exchanged',
       settings: JSON.stringify({
         maxSeatsPerOrder: 6,
         holdMinutes: 15,

@@ -65,6 +65,7 @@ export interface SitesTable {
   sms_sign_name: ColumnType<string | null, string | null | undefined, string | null>;
   sms_template_id: ColumnType<string | null, string | null | undefined, string | null>;
   sms_region: ColumnType<string | null, string | null | undefined, string | null>;
+  notice_template_exchanged: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type NoticeState = (typeof noticeDeliveries)[number];
@@ -193,6 +194,8 @@ export interface OrdersTable {
   used_by_name: string | null;
   /** The coupon's part (0026); amount_fen is what is paid. */
   discount_fen: Generated<number>;
+  /** An exchange order (0033, decision 031): the ticketed order its payment would exchange. */
+  exchange_of: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Coupon campaigns of a site and the coupons they gave (0026, decision 024). */
@@ -568,6 +571,8 @@ export interface FilmOrderExchangesTable {
   from_amount_fen: number;
   to_amount_fen: number;
   refund_fen: number;
+  /** A dearer exchange's exchange order, which paid the difference (0033); null: none. */
+  difference_order_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
 }
 

@@ -17,6 +17,8 @@ export function PayArea(
     onPaid: (orderId: string) => void;
     /** Open the choice of method at once (the order was just made for paying). */
     isChoosingAtStart?: boolean;
+    /** Offer coupons (not for an exchange's difference: the order's coupon stays with it). */
+    hasCoupons?: boolean;
   },
 ) {
   const queryClient = useQueryClient();
@@ -28,11 +30,13 @@ export function PayArea(
   const [payAmount, setPayAmount] = useState<number | null>(null);
   return (
     <>
-      <CouponPicker
-        orderId={props.param.orderId}
-        isDisabled={props.isExpired}
-        onPayAmount={setPayAmount}
-      />
+      {props.hasCoupons !== false && (
+        <CouponPicker
+          orderId={props.param.orderId}
+          isDisabled={props.isExpired}
+          onPayAmount={setPayAmount}
+        />
+      )}
       <PayPanel
         param={props.param}
         total={payAmount ?? props.total}

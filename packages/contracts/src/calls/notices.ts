@@ -5,7 +5,7 @@ import { defineCall } from '../call.js';
  * Messages that reach the moviegoer: subscription notices of the official account (服务号订阅通知)
  * and the in-app list (我的 → 消息) that shows the same messages whether or not WeChat delivered.
  */
-export const noticeKinds = ['paid', 'reminder', 'refunded', 'ready'] as const;
+export const noticeKinds = ['paid', 'reminder', 'refunded', 'ready', 'exchanged'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 /** How far the WeChat notice got: waiting, sent, refused by the user, failed, or not sent. */

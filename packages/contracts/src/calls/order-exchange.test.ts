@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeAllowedUntil, splitExchangeRefund } from './order-exchange.js';
+import {
+  exchangeAllowedUntil,
+  exchangePayDeadline,
+  exchangePriceChange,
+  splitExchangeRefund,
+} from './order-exchange.js';
 
 describe('ticket exchange rules', () => {
   it('closes exchanges the cutoff before the show', () => {
@@ -36,5 +41,58 @@ describe('ticket exchange rules', () => {
       cardFen: 0,
       wechatFen: 0,
     });
+  });
+});
+
+describe('the price of an exchange', () => {
+  it('adds the seats difference of a dearer choice to what was paid, coupon kept', () => {
+    expect(exchangePriceChange({ fromSeatsFen: 4000, toSeatsFen: 5500, paidFen: 3000 })).toEqual({
+      refundFen: 0,
+      extraFen: 1500,
+      toAmountFen: 4500,
+    });
+  });
+
+  it('refunds a cheaper choice but never down to nothing paid', () => {
+    expect(exchangePriceChange({ fromSeatsFen: 4000, toSeatsFen: 3000, paidFen: 3800 })).toEqual({
+      refundFen: 1000,
+      extraFen: 0,
+      toAmountFen: 2800,
+    });
+    expect(exchangePriceChange({ fromSeatsFen: 4000, toSeatsFen: 100, paidFen: 500 })).toEqual({
+      refundFen: 499,
+      extraFen: 0,
+      toAmountFen: 1,
+    });
+  });
+
+  it('changes nothing at the same price', () => {
+    expect(exchangePriceChange({ fromSeatsFen: 4000, toSeatsFen: 4000, paidFen: 4000 })).toEqual({
+      refundFen: 0,
+      extraFen: 0,
+      toAmountFen: 4000,
+    });
+  });
+});
+
+describe('the deadline of a difference payment', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const far = new Date('2026-11-23T10:00:00Z');
+
+  it('is the usual hold when the shows are far', () => {
+    expect(
+      exchangePayDeadline({ now, holdMinutes: 15, exchangeClosesAt: far, salesCloseAt: far }),
+    ).toEqual(new Date('2026-11-22T10:15:00Z'));
+  });
+
+  it('ends at the old show exchange cutoff or the new show sales close, whichever is first', () => {
+    const cutoff = new Date('2026-11-22T10:05:00Z');
+    const close = new Date('2026-11-22T10:07:00Z');
+    expect(
+      exchangePayDeadline({ now, holdMinutes: 15, exchangeClosesAt: cutoff, salesCloseAt: far }),
+    ).toEqual(cutoff);
+    expect(
+      exchangePayDeadline({ now, holdMinutes: 15, exchangeClosesAt: far, salesCloseAt: close }),
+    ).toEqual(close);
   });
 });

@@ -9,11 +9,14 @@ import { orderDetailSchema } from './order.js';
  * show. The new seats follow the usual seat rules; one transaction sells them to the order,
  * releases the old ones and issues a new ticket code, so the user never holds both or neither.
  * A cheaper choice refunds the difference to the original tender (cards at once, WeChat Pay
- * through WeChat); a dearer one is refused (EXCHANGE_COSTS_MORE) for now.
+ * through WeChat). A dearer one (decision 031) holds the new seats for an exchange order that
+ * costs the difference and answers the order with `exchange.pending`: that order is paid like any
+ * film order (cards, WeChat Pay or both), and its payment moves the ticket; unpaid, its hold
+ * lapses and the ticket stays as it was.
  *
  * Refusals: EXCHANGE_NOT_ALLOWED (past the cutoff, or not ticketed), ALREADY_EXCHANGED,
- * EXCHANGE_SHOW_INVALID (another film or cinema, the same show, not on sale), EXCHANGE_COSTS_MORE,
- * SEAT_UNAVAILABLE, SEAT_RULE_VIOLATION, NOT_FOUND.
+ * EXCHANGE_PENDING (a dearer exchange already waits for payment), EXCHANGE_SHOW_INVALID (another
+ * film or cinema, the same show, not on sale), SEAT_UNAVAILABLE, SEAT_RULE_VIOLATION, NOT_FOUND.
  */
 export const exchangeFilmOrderCall = defineCall({
   method: 'POST',
@@ -46,4 +49,43 @@ export function splitExchangeRefund(
   const wechatFen = Math.min(paid.wechatFen, Math.round((capped * paid.wechatFen) / total));
   const cardFen = Math.min(paid.cardFen, capped - wechatFen);
   return { cardFen, wechatFen: capped - cardFen };
+}
+
+/**
+ * What an exchange does to the order's price: the seats' difference (member prices) comes off or
+ * goes on what was paid, so a coupon's discount stays with the order (decision 024). A cheaper
+ * choice refunds at most what leaves 1 fen paid; a dearer one costs exactly the seats' difference.
+ */
+export function exchangePriceChange(prices: {
+  fromSeatsFen: number;
+  toSeatsFen: number;
+  paidFen: number;
+}): { refundFen: number; extraFen: number; toAmountFen: number } {
+  const { fromSeatsFen, toSeatsFen, paidFen } = prices;
+  if (toSeatsFen > fromSeatsFen) {
+    const extraFen = toSeatsFen - fromSeatsFen;
+    return { refundFen: 0, extraFen, toAmountFen: paidFen + extraFen };
+  }
+  const refundFen = Math.max(0, Math.min(fromSeatsFen - toSeatsFen, paidFen - 1));
+  return { refundFen, extraFen: 0, toAmountFen: paidFen - refundFen };
+}
+
+/**
+ * Until when a dearer exchange's difference may be paid: the usual seat hold, but never past the
+ * exchange cutoff of the show being left nor the sales close of the new show, so that a payment
+ * in time is always an exchange still allowed.
+ */
+export function exchangePayDeadline(limits: {
+  now: Date;
+  holdMinutes: number;
+  exchangeClosesAt: Date;
+  salesCloseAt: Date;
+}): Date {
+  return new Date(
+    Math.min(
+      limits.now.getTime() + limits.holdMinutes * 60_000,
+      limits.exchangeClosesAt.getTime(),
+      limits.salesCloseAt.getTime(),
+    ),
+  );
 }

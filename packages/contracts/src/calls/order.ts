@@ -78,13 +78,27 @@ export const orderExchangeSchema = z.object({
   /** The ticket codes before and after: the old one no longer admits. */
   fromTicketCode: z.string(),
   toTicketCode: z.string(),
-  /** Yuan: what the old and new seats cost, and the difference refunded to the original tender. */
+  /**
+   * Yuan: what the order cost before and after, the difference refunded to the original tender
+   * (a cheaper exchange) and the difference paid (a dearer one, decision 031).
+   */
   fromAmount: z.number(),
   toAmount: z.number(),
   refundAmount: z.number(),
+  extraAmount: z.number(),
   createdAt: z.string(),
 });
 export type OrderExchange = z.infer<typeof orderExchangeSchema>;
+
+export const pendingExchangeSchema = z.object({
+  orderId: z.string(),
+  /** Yuan: the difference to pay. */
+  extraAmount: z.number(),
+  payDeadlineAt: z.string(),
+  toShow: showInfoSchema,
+  toSeats: z.array(z.string()),
+});
+export type PendingExchange = z.infer<typeof pendingExchangeSchema>;
 
 export const orderDetailSchema = z.object({
   orderId: z.string(),
@@ -132,6 +146,12 @@ export const orderDetailSchema = z.object({
       isAllowed: z.boolean(),
       allowedUntil: z.string().nullable(),
       history: z.array(orderExchangeSchema),
+      /**
+       * A dearer exchange waiting for its difference (decision 031): the new seats are held by
+       * an exchange order (`orderId`, paid like any film order) until `payDeadlineAt`; the
+       * ticket stays as it is until that order is paid. Null when none is waiting.
+       */
+      pending: pendingExchangeSchema.nullable(),
     })
     .nullable(),
   serverTime: z.string(),

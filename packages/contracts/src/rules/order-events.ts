@@ -21,6 +21,8 @@ export const orderEventReasons = {
   paidTooLate: 'payment arrived after the hold expired',
   refundedByUser: 'refunded by the user',
   ticketExchanged: 'ticket exchanged for another show',
+  exchangeSeatsHeld: 'exchange seats held, awaiting the difference',
+  exchangeDifferencePaid: 'exchange difference paid',
 } as const;
 
 /** Reasons with a name in them: `checked in by <username>`, `refunded by staff <username>: <why>`. */
@@ -63,6 +65,11 @@ const texts: Record<ReasonKey, Record<Lang, string>> = {
     zh: '改签成功，已换新票',
     en: 'Exchanged for another show; new ticket issued',
   },
+  exchangeSeatsHeld: {
+    zh: '改签锁定新座位，待补差价',
+    en: 'Exchange seats held, awaiting the difference',
+  },
+  exchangeDifferencePaid: { zh: '改签差价已支付', en: 'Exchange difference paid' },
 };
 
 const byReason = new Map(

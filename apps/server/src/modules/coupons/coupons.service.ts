@@ -153,7 +153,13 @@ export async function applyCoupon(
 }
 
 function ownOrder(order: OrderRow | undefined, user: SignedInUser): OrderRow {
-  if (!order || order.user_id !== user.id || order.site_id !== user.siteId) {
+  // An exchange's difference takes no coupon: the order's coupon stays with it (decision 031).
+  if (
+    !order ||
+    order.user_id !== user.id ||
+    order.site_id !== user.siteId ||
+    order.exchange_of !== null
+  ) {
     throw notFound('The order', '订单');
   }
   return order;

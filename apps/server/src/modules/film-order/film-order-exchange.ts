@@ -149,6 +149,9 @@ export async function exchangeHistory(
         fromAmount: fenToYuan(row.from_amount_fen),
         toAmount: fenToYuan(row.to_amount_fen),
         refundAmount: fenToYuan(row.refund_fen),
+        extraAmount: fenToYuan(
+          row.difference_order_id === null ? 0 : row.to_amount_fen - row.from_amount_fen,
+        ),
         createdAt: row.created_at.toISOString(),
       },
     ];

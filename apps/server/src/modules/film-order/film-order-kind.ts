@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { findShowInfos } from '../cinema/index.js';
 import type { KindDetail, KindSummary, OrderKindSteps, OrderRow } from '../orders/index.js';
 import { exchangeHistory } from './film-order-exchange.js';
+import { pendingExchangeOf } from './film-order-exchange-difference.js';
 import { getFilmOrderView } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import { listMovesOfOrder } from './seat-blocks.repository.js';
@@ -79,6 +80,8 @@ export const filmOrderSteps: OrderKindSteps = {
       store: null,
       startAt: view.showInfo.startAt,
       exchanges: await exchangeHistory(db, order.site_id, order.id),
+      pendingExchange:
+        order.status === 'ticketed' ? await pendingExchangeOf(db, order.site_id, order.id) : null,
     };
   },
 };

@@ -5,22 +5,26 @@ import type { Executor } from '../../db/schema.js';
 
 /** The user's unpaid film orders that hold seats of this show (expired ones included). */
 function pendingOrdersForShow(db: Executor, userId: string, showId: string) {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'film')
-    .where('status', '=', 'pending_payment')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('film_order_seats')
-          .select(sql`1`.as('one'))
-          .whereRef('film_order_seats.order_id', '=', 'orders.id')
-          .where('film_order_seats.show_id', '=', showId),
-      ),
-    )
-    .orderBy('created_at', 'desc');
+  return (
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'film')
+      .where('status', '=', 'pending_payment')
+      // A pending exchange order is paid from its original order's page (decision 031).
+      .where('exchange_of', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('film_order_seats')
+            .select(sql`1`.as('one'))
+            .whereRef('film_order_seats.order_id', '=', 'orders.id')
+            .where('film_order_seats.show_id', '=', showId),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+  );
 }
 
 export function listPendingOrdersForShow(db: Executor, userId: string, showId: string) {
@@ -41,6 +45,7 @@ export function findLatestPaidOrderForShow(
     .where('site_id', '=', siteId)
     .where('kind', '=', 'film')
     .where('status', 'in', ['paid', 'ticketed', 'used'])
+    .where('exchange_of', 'is', null)
     .where((eb) =>
       eb.exists(
         eb

@@ -109,6 +109,7 @@ export async function createFilmOrder(
     used_at: null,
     used_by_staff_id: null,
     used_by_name: null,
+    exchange_of: null,
   };
   const seats = held.seats
     .map((row) => ({ row, seat: seatById.get(row.seatId)! }))

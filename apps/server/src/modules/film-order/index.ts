@@ -23,3 +23,12 @@ export {
   moveOrderSeats,
   recordExchange,
 } from './film-order-exchange.js';
+export {
+  /** The film side of a dearer exchange (decision 031): the exchange order's seats. */
+  findPendingExchangeOrder,
+  handOverExchangeSeats,
+  holdExchangeSeats,
+  pendingExchangeOf,
+  priceOfSeats,
+  priceOfSoldSeats,
+} from './film-order-exchange-difference.js';

@@ -8,6 +8,7 @@ export function templateIdOf(site: SiteRow, kind: NoticeKind): string | null {
     reminder: site.notice_template_reminder,
     refunded: site.notice_template_refunded,
     ready: site.notice_template_ready,
+    exchanged: site.notice_template_exchanged,
   }[kind];
   return column?.trim() ? column.trim() : null;
 }
@@ -27,6 +28,7 @@ export function templateDataOf(
   const base = { thing1: thing(payload.title), character_string2: text(payload.orderNo) };
   switch (kind) {
     case 'paid':
+    case 'exchanged':
       return {
         ...base,
         thing3: thing(payload.seats),

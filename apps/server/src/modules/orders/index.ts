@@ -7,6 +7,7 @@
  */
 export {
   configureOrders,
+  type ExchangeCompletion,
   type KindDetail,
   type KindSummary,
   type OrderKindSteps,
@@ -20,7 +21,10 @@ export {
   findOrder,
   fulfilPaidOrder,
   lockOrder,
+  lockPaidExchangeOrders,
+  orderFamilyIds,
   recordOrderChange,
+  rootOrderIdOf,
   releaseOrders,
   setOrderDiscount,
   reissueTicket,
@@ -29,7 +33,7 @@ export {
   withdrawUnpaidOrder,
 } from './order-lifecycle.js';
 export { newOrderNo } from './order-codes.js';
-export { enqueueOrderNotice } from './order-notices.js';
+export { enqueueExchangeNotice, enqueueOrderNotice } from './order-notices.js';
 export { startOrderSweeper, sweepExpiredOrders } from './order-sweeper.js';
 export { getOrderDetail, listOrders, refundWindowIn } from './order-views.service.js';
 export { registerOrderRoutes } from './orders.routes.js';

@@ -3,7 +3,9 @@ import type {
   OrderDetail,
   OrderExchange,
   OrderKind,
+  OrderStatus,
   OrderSummary,
+  PendingExchange,
 } from '@marquee/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -19,6 +21,8 @@ export type KindDetail = Pick<OrderDetail, 'film' | 'store'> & {
   startAt: string | null;
   /** The order's exchanges (改签, film orders only; decision 025); undefined: kind has none. */
   exchanges?: OrderExchange[];
+  /** A dearer exchange waiting for its difference (decision 031); null: none. */
+  pendingExchange?: PendingExchange | null;
 };
 
 /**
@@ -62,10 +66,23 @@ export type StaffRefund = (
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
 ) => Promise<void>;
 
+/**
+ * Inside the paying transaction of an exchange order (decision 031), instead of fulfilling it: the
+ * order is paid and its seats move to the ticketed order it exchanges. Throws (rolling the payment
+ * back) when that can no longer happen. Answers the exchange order's new status.
+ */
+export type ExchangeCompletion = (
+  trx: Executor,
+  exchangeOrder: OrderRow,
+  now: Date,
+  reason: string,
+) => Promise<OrderStatus>;
+
 interface OrderParts {
   kinds: Record<OrderKind, OrderKindSteps>;
   money: OrderMoneyReader;
   staffRefund?: StaffRefund;
+  completeExchange?: ExchangeCompletion;
 }
 
 let parts: OrderParts | undefined;
@@ -95,4 +112,10 @@ export function staffRefund(): StaffRefund {
   const refund = configured().staffRefund;
   if (!refund) throw new Error('staff refunds need configureOrders({ staffRefund })');
   return refund;
+}
+
+export function exchangeCompletion(): ExchangeCompletion {
+  const complete = configured().completeExchange;
+  if (!complete) throw new Error('exchange orders need configureOrders({ completeExchange })');
+  return complete;
 }

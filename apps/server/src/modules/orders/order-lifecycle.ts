@@ -1,6 +1,7 @@
 import {
   canTransition,
   orderEventReasons,
+  orderStatuses,
   type OrderKind,
   type OrderStatus,
 } from '@marquee/contracts';
@@ -9,7 +10,7 @@ import type { Executor, OrdersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newOrderCode, newOrderNo } from './order-codes.js';
 import { enqueueOrderNotice } from './order-notices.js';
-import { stepsOf, type OrderRow } from './order-kinds.js';
+import { exchangeCompletion, stepsOf, type OrderRow } from './order-kinds.js';
 import * as ordersRepository from './orders.repository.js';
 
 /**
@@ -18,8 +19,15 @@ import * as ordersRepository from './orders.repository.js';
  * again by a database trigger), and what it holds moves with it through its kind's steps.
  */
 
-/** Lock the order row for the rest of the transaction: the first lock of every use case on it. */
-export function lockOrder(trx: Executor, orderId: string): Promise<OrderRow | undefined> {
+/**
+ * Lock the order row for the rest of the transaction: the first lock of every use case on it. An
+ * exchange order's original order is locked before it (decision 031), so that paying an exchange
+ * order (which moves the original's seats) and refunding or exchanging the original take their
+ * locks in one order and queue instead of deadlocking.
+ */
+export async function lockOrder(trx: Executor, orderId: string): Promise<OrderRow | undefined> {
+  const exchangeOf = await ordersRepository.findExchangeOf(trx, orderId);
+  if (exchangeOf) await ordersRepository.findByIdForUpdate(trx, exchangeOf);
   return ordersRepository.findByIdForUpdate(trx, orderId);
 }
 
@@ -116,6 +124,8 @@ export async function fulfilPaidOrder(
   now: Date,
   reason: string,
 ): Promise<OrderStatus> {
+  // An exchange order's payment moves the seats of the order it exchanges (decision 031).
+  if (order.exchange_of !== null) return exchangeCompletion()(trx, order, now, reason);
   const steps = stepsOf(order.kind);
   await transitionOrder(trx, order, 'paid', reason, { paid_at: now });
   await steps.sell(trx, order.id);
@@ -222,4 +232,29 @@ export async function expireOverdueOrders(
   }
   await releaseOrders(trx, expired);
   return expired.map((order) => order.id);
+}
+
+/**
+ * The paid exchange orders of an order (decision 031): their money is part of what the order
+ * cost, and goes back with it. Each is locked (after the order, `lockOrder`'s order).
+ */
+export async function lockPaidExchangeOrders(trx: Executor, orderId: string): Promise<OrderRow[]> {
+  const rows = await ordersRepository.listExchangeOrders(trx, orderId, ['paid']);
+  const locked: OrderRow[] = [];
+  for (const row of rows) {
+    const order = await lockOrder(trx, row.id);
+    if (order?.status === 'paid') locked.push(order);
+  }
+  return locked;
+}
+
+/** The order whose page shows this one: the exchanged order of an exchange order, else itself. */
+export async function rootOrderIdOf(db: Executor, orderId: string): Promise<string> {
+  return (await ordersRepository.findExchangeOf(db, orderId)) ?? orderId;
+}
+
+/** The ids of an order and its exchange orders (whose money is shown and refunded with it). */
+export async function orderFamilyIds(db: Executor, orderId: string): Promise<string[]> {
+  const children = await ordersRepository.listExchangeOrders(db, orderId, orderStatuses);
+  return [orderId, ...children.map((child) => child.id)];
 }

@@ -22,7 +22,15 @@ export async function enqueueOrderNotice(
   at: Date,
 ) {
   const kind = NOTICE_OF[to];
-  if (!kind) return;
+  if (kind) await enqueueNoticeOf(trx, orderId, kind, at);
+}
+
+/** A done exchange (改签成功, decision 031): the notice says the new show, seats and code. */
+export function enqueueExchangeNotice(trx: Executor, orderId: string, at: Date) {
+  return enqueueNoticeOf(trx, orderId, 'exchanged', at);
+}
+
+async function enqueueNoticeOf(trx: Executor, orderId: string, kind: NoticeKind, at: Date) {
   const order = (await ordersRepository.findById(trx, orderId))!;
   const part = await stepsOf(order.kind).detail(trx, order);
   const film = part.film;
@@ -42,7 +50,7 @@ export async function enqueueOrderNotice(
       cinema: film?.cinemaInfo.name ?? store?.cinemaInfo.name ?? '',
       ...(film ? { startAt: film.showInfo.startAt, hall: film.showInfo.hallName } : {}),
       ...(film ? { seats: film.seats.map((seat) => seat.label).join(' ') } : {}),
-      ...(to === 'refunded' ? {} : { code: order.pickup_code ?? '' }),
+      ...(kind === 'refunded' ? {} : { code: order.pickup_code ?? '' }),
       amount: formatYuan(order.amount_fen),
     },
   });

@@ -103,17 +103,32 @@ export async function getOrderDetail(
   lang: NameLang = 'zh',
 ): Promise<OrderDetail> {
   const order = await ordersRepository.findById(deps.db, orderId);
-  if (!order || order.user_id !== user.id || order.site_id !== user.siteId) {
+  // An exchange order is shown as part of the order it exchanges (decision 031).
+  if (
+    !order ||
+    order.user_id !== user.id ||
+    order.site_id !== user.siteId ||
+    order.exchange_of !== null
+  ) {
     throw notFound('The order', '订单');
   }
-  const { startAt, exchanges, ...part } = await stepsOf(order.kind).detail(deps.db, order, lang);
+  const { startAt, exchanges, pendingExchange, ...part } = await stepsOf(order.kind).detail(
+    deps.db,
+    order,
+    lang,
+  );
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
   return {
     ...orderFieldsOf(order, part, issuedCodeOf(site, order)),
     ...money,
     refund: refundWindowOf(site, order, startAt, now),
-    exchange: exchanges ? exchangeWindowOf(site, order, startAt, exchanges, now) : null,
+    exchange: exchanges
+      ? {
+          ...exchangeWindowOf(site, order, startAt, exchanges, now),
+          pending: pendingExchange ?? null,
+        }
+      : null,
     serverTime: now.toISOString(),
   };
 }
@@ -128,7 +143,7 @@ export function exchangeWindowOf(
   startAt: string | null,
   history: OrderExchange[],
   now: Date,
-): NonNullable<OrderDetail['exchange']> {
+): Omit<NonNullable<OrderDetail['exchange']>, 'pending'> {
   if (!startAt) return { isAllowed: false, allowedUntil: null, history };
   const until = exchangeAllowedUntil(new Date(startAt), siteSettings(site).exchangeCutoffMinutes);
   return {

@@ -86,6 +86,31 @@ export function findById(db: Executor, orderId: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
+/** The ticketed order an exchange order would exchange (decision 031); undefined: none. */
+export async function findExchangeOf(db: Executor, orderId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('exchange_of')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.exchange_of ?? undefined;
+}
+
+/** The exchange orders of an order in these statuses (decision 031), oldest first. */
+export function listExchangeOrders(
+  db: Executor,
+  orderId: string,
+  statuses: readonly OrderStatus[],
+) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('exchange_of', '=', orderId)
+    .where('status', 'in', [...statuses])
+    .orderBy('created_at')
+    .execute();
+}
+
 /** Lock the order row for the rest of the transaction: every use case that moves it or its money. */
 export function findByIdForUpdate(trx: Executor, orderId: string) {
   return trx
@@ -129,7 +154,9 @@ export async function pageOfUserOrders(
     .selectFrom('orders')
     .where('site_id', '=', filter.siteId)
     .where('user_id', '=', filter.userId)
-    .where('kind', '=', filter.kind);
+    .where('kind', '=', filter.kind)
+    // An exchange order is part of the order it exchanges, shown there (decision 031).
+    .where('exchange_of', 'is', null);
   const rows = await base
     .selectAll()
     .orderBy('created_at', 'desc')
@@ -181,6 +208,8 @@ export async function searchPage(db: Executor, search: OrderSearch) {
     .selectFrom('orders')
     .leftJoin('cinemas', 'cinemas.id', 'orders.cinema_id')
     .where('orders.site_id', '=', search.siteId)
+    // An exchange order is found through the order it exchanged (decision 031).
+    .where('orders.exchange_of', 'is', null)
     .$if(search.cinemaIds !== null, (query) =>
       query.where('orders.cinema_id', 'in', [...search.cinemaIds!]),
     )

@@ -1,4 +1,11 @@
-import { exchangeAllowedUntil, splitExchangeRefund, type OrderDetail } from '@marquee/contracts';
+import {
+  exchangeAllowedUntil,
+  exchangePayDeadline,
+  exchangePriceChange,
+  orderEventReasons,
+  splitExchangeRefund,
+  type OrderDetail,
+} from '@marquee/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
@@ -6,15 +13,27 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
 import { refundCardChargesPart } from '../cards/index.js';
-import { findShowWithLayout } from '../cinema/index.js';
+import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
 import {
   checkExchangeChoice,
   currentShowIdOf,
+  findPendingExchangeOrder,
   hasExchange,
+  holdExchangeSeats,
   moveOrderSeats,
+  priceOfSeats,
+  priceOfSoldSeats,
   recordExchange,
 } from '../film-order/index.js';
-import { getOrderDetail, lockOrder, reissueTicket, type OrderRow } from '../orders/index.js';
+import {
+  createOrder,
+  enqueueExchangeNotice,
+  expireOverdueOrders,
+  getOrderDetail,
+  lockOrder,
+  reissueTicket,
+  type OrderRow,
+} from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import * as paymentRepository from './payment.repository.js';
 import { exchangeRefundNoFor, executeRefund } from './refund-execution.js';
@@ -34,7 +53,9 @@ const EXCHANGE_REFUND_REASON = '改签退差价';
  *      code and price; the history row; the difference of a cheaper choice credited back to the
  *      cards and written as a pending WeChat refund
  *   3. outside it: ask WeChat for the pending refund and record its answer
- * A dearer choice is refused (EXCHANGE_COSTS_MORE): paying a difference is not built yet.
+ * A dearer choice holds the new seats for an exchange order that costs the difference and leaves
+ * the ticket as it is (decision 031): paying that order through the normal payment flow completes
+ * the exchange (`completeExchange`).
  */
 export async function exchangeFilmOrder(
   deps: PaymentDeps,
@@ -51,25 +72,26 @@ export async function exchangeFilmOrder(
       const now = deps.clock.now();
       const order = await lockOrder(trx, choice.orderId);
       if (!order || order.user_id !== user.id || order.site_id !== site.id) throw orderNotFound();
-      if (order.kind !== 'film') throw orderNotFound();
+      if (order.kind !== 'film' || order.exchange_of !== null) throw orderNotFound();
       if (await hasExchange(trx, order.id)) throw new AppError('ALREADY_EXCHANGED');
       if (order.status !== 'ticketed' || order.pickup_code === null) {
         throw new AppError('EXCHANGE_NOT_ALLOWED', { status: order.status });
       }
+      await giveWayToLapsedExchange(trx, order.id, now);
       const fromShowId = await currentShowIdOf(trx, order.id);
       if (!fromShowId) throw new Error(`ticketed order ${order.id} has no seats`);
-      await checkSameFilmAndCutoff(trx, site, fromShowId, layout.show, now);
-      const moved = await moveOrderSeats(trx, layout, { orderId: order.id, seatIds, now });
-      if (moved.toSeatsFen > moved.fromSeatsFen) {
-        throw new AppError('EXCHANGE_COSTS_MORE', {
-          extra: ((moved.toSeatsFen - moved.fromSeatsFen) / 100).toFixed(2),
-        });
+      const closesAt = await checkSameFilmAndCutoff(trx, site, fromShowId, layout.show, now);
+      const price = exchangePriceChange({
+        fromSeatsFen: await priceOfSoldSeats(trx, order.id),
+        toSeatsFen: await priceOfSeats(trx, layout.show.id, seatIds),
+        paidFen: order.amount_fen,
+      });
+      if (price.extraFen > 0) {
+        await holdDearerExchange(trx, site, order, layout, { seatIds, closesAt, now }, price);
+        return [];
       }
-      // A coupon's discount stays with the order (decision 024): the seats' difference comes off
-      // what was paid, which never drops below 1 fen.
-      const refundFen = Math.min(moved.fromSeatsFen - moved.toSeatsFen, order.amount_fen - 1);
-      const toAmountFen = order.amount_fen - refundFen;
-      const code = await reissueTicket(trx, order, { amountFen: toAmountFen, now });
+      const moved = await moveOrderSeats(trx, layout, { orderId: order.id, seatIds, now });
+      const code = await reissueTicket(trx, order, { amountFen: price.toAmountFen, now });
       await recordExchange(trx, {
         orderId: order.id,
         fromShowId: moved.fromShowId,
@@ -79,28 +101,105 @@ export async function exchangeFilmOrder(
         fromTicketCode: order.pickup_code,
         toTicketCode: code,
         fromAmountFen: order.amount_fen,
-        toAmountFen,
+        toAmountFen: price.toAmountFen,
         now,
-      }).catch((error: unknown) => {
-        // Two exchanges of one order queue on its lock; the index says "once" again.
-        if ((error as { code?: string }).code === '23505') throw new AppError('ALREADY_EXCHANGED');
-        throw error;
-      });
-      return refundDifferenceIn(trx, order, refundFen, now);
+      }).catch(onceMore);
+      await enqueueExchangeNotice(trx, order.id, now);
+      return refundDifferenceIn(trx, order, price.refundFen, now);
     }),
   );
   for (const outRefundNo of pending) await executeRefund(deps, site, outRefundNo, log);
   return getOrderDetail(deps, site, user, choice.orderId);
 }
 
-/** The new show is of the same film at the same cinema, and the old one is not past the cutoff. */
+/** Two exchanges of one order queue on its lock; the unique index says "once" again. */
+function onceMore(error: unknown): never {
+  if ((error as { code?: string }).code === '23505') throw new AppError('ALREADY_EXCHANGED');
+  throw error;
+}
+
+/**
+ * Under the order's lock: a dearer exchange still waiting for its difference refuses another
+ * (EXCHANGE_PENDING, naming it); one past its deadline that the sweep has not reached yet gives way.
+ */
+async function giveWayToLapsedExchange(
+  trx: Transaction<Database>,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  const waiting = await findPendingExchangeOrder(trx, orderId);
+  if (!waiting) return;
+  if (waiting.pay_deadline_at.getTime() > now.getTime()) {
+    throw new AppError('EXCHANGE_PENDING', { exchangeOrderId: waiting.id });
+  }
+  await expireOverdueOrders(trx, [waiting.id], now, orderEventReasons.deadlinePassed);
+}
+
+/**
+ * A dearer choice (decision 031): an exchange order costing the difference holds the new seats
+ * until the difference is paid, at most until the old show's exchange cutoff and the new show's
+ * sales close. The ticket stays as it is; paying that order completes the exchange
+ * (`completeExchange`).
+ */
+async function holdDearerExchange(
+  trx: Transaction<Database>,
+  site: SiteRow,
+  order: OrderRow,
+  layout: ShowWithLayout,
+  hold: { seatIds: string[]; closesAt: Date; now: Date },
+  price: { extraFen: number },
+): Promise<void> {
+  const settings = siteSettings(site);
+  const until = exchangePayDeadline({
+    now: hold.now,
+    holdMinutes: settings.holdMinutes,
+    exchangeClosesAt: hold.closesAt,
+    salesCloseAt: salesCloseOf(layout.show.start_at, settings.salesCloseMinutes),
+  });
+  if (until.getTime() <= hold.now.getTime()) throw new AppError('EXCHANGE_NOT_ALLOWED', {});
+  const exchangeOrder = await createOrder(
+    trx,
+    {
+      site_id: order.site_id,
+      user_id: order.user_id,
+      kind: 'film',
+      cinema_id: order.cinema_id,
+      amount_fen: price.extraFen,
+      pay_deadline_at: until,
+      created_at: hold.now,
+      exchange_of: order.id,
+    },
+    orderEventReasons.exchangeSeatsHeld,
+  ).catch((error: unknown) => {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'orders_one_pending_exchange') {
+      throw new AppError('EXCHANGE_PENDING', { orderId: order.id });
+    }
+    throw error;
+  });
+  await holdExchangeSeats(trx, layout, {
+    exchangeOrderId: exchangeOrder.id,
+    seatIds: hold.seatIds,
+    until,
+    now: hold.now,
+  });
+}
+
+function salesCloseOf(startAt: Date | string, salesCloseMinutes: number): Date {
+  return new Date(new Date(startAt).getTime() - salesCloseMinutes * 60_000);
+}
+
+/**
+ * The new show is of the same film at the same cinema, and the old one is not past the cutoff.
+ * Answers when exchanges of the old show close.
+ */
 async function checkSameFilmAndCutoff(
   trx: Transaction<Database>,
   site: SiteRow,
   fromShowId: string,
   toShow: { id: string; film_id: string; cinema_id: string },
   now: Date,
-): Promise<void> {
+): Promise<Date> {
   const from = await findShowWithLayout(trx, site.id, fromShowId);
   if (!from) throw new Error(`show ${fromShowId} of a ticketed order is missing`);
   if (
@@ -120,6 +219,7 @@ async function checkSameFilmAndCutoff(
       allowedUntilText: chinaTime(until),
     });
   }
+  return until;
 }
 
 /**

@@ -1,14 +1,18 @@
 import { fenToYuan } from '@marquee/contracts';
 import type { Executor, RefundStatus } from '../../db/schema.js';
-import type { OrderMoneyReader } from '../orders/index.js';
+import { orderFamilyIds, type OrderMoneyReader } from '../orders/index.js';
 import * as paymentRepository from './payment.repository.js';
 
-/** Money on an order as its pages show it: its payments and refunds (registered with orders). */
+/**
+ * Money on an order as its pages show it: its payments and refunds, with those of its exchange
+ * orders (a dearer exchange's difference, decision 031). Registered with orders.
+ */
 export const paymentMoneyReader: OrderMoneyReader = {
   async read(db: Executor, orderId: string) {
+    const family = await orderFamilyIds(db, orderId);
     const [payments, refunds] = await Promise.all([
-      paymentRepository.listByOrder(db, orderId),
-      paymentRepository.listRefundsByOrder(db, orderId),
+      paymentRepository.listByOrders(db, family),
+      paymentRepository.listRefundsByOrders(db, family),
     ]);
     return {
       payments: payments.map((payment) => ({

@@ -191,6 +191,42 @@ export function findRefundByPayment(db: Executor, paymentId: string) {
     .executeTakeFirst();
 }
 
+/** Whether a buyer's or staff's full refund of these orders is still short of succeeded. */
+export async function hasOpenBuyerRefunds(db: Executor, orderIds: readonly string[]) {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select('out_refund_no')
+    .where('order_id', 'in', [...orderIds])
+    .where('kind', '=', 'full')
+    .where('is_automatic', '=', false)
+    .where('status', '<>', 'succeeded')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The refunds of these orders (an order and its exchange orders), oldest first. */
+export function listRefundsByOrders(db: Executor, orderIds: readonly string[]) {
+  return db
+    .selectFrom('payment_refunds')
+    .innerJoin('payments', 'payments.id', 'payment_refunds.payment_id')
+    .selectAll('payment_refunds')
+    .select('payments.method')
+    .where('payment_refunds.order_id', 'in', [...orderIds])
+    .orderBy('payment_refunds.created_at')
+    .execute();
+}
+
+/** The payments of these orders, oldest first. */
+export function listByOrders(db: Executor, orderIds: readonly string[]) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('created_at')
+    .orderBy('method')
+    .execute();
+}
+
 export function listRefundsByOrder(db: Executor, orderId: string) {
   return db
     .selectFrom('payment_refunds')
@@ -355,6 +391,7 @@ export function findRefundForExecution(db: Executor, outRefundNo: string) {
       'payment_refunds.amount_fen',
       'payment_refunds.reason',
       'payments.id as payment_id',
+      'payments.order_id',
       'payments.site_id',
       'payments.out_trade_no',
       'payments.amount_fen as total_fen',

@@ -3,6 +3,7 @@ import type { Database, PaymentsTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { publicOriginOf, type SiteRow } from '../site/index.js';
 import { movePayment } from './payment-steps.js';
+import { noticeWhenRefunded } from './refund-notice.js';
 import * as paymentRepository from './payment.repository.js';
 import type { RefundNoticeResult, RefundResult } from './providers/pay-provider.js';
 import { PayProviderError } from './providers/pay-provider-error.js';
@@ -191,6 +192,7 @@ export async function recordRefundOutcome(
     if (!isFinished) return false;
     if (outcome.to === 'succeeded') {
       if (payment?.status === 'refund_pending') await movePayment(trx, payment, 'refunded', now);
+      await noticeWhenRefunded(trx, refund.order_id, now);
       return true;
     }
     log.error(

@@ -83,6 +83,16 @@ describeOnEachDatabase('WeChat refund notices and the refund query', (kind) => {
     });
   }
 
+  async function refundNoticesOf(orderId: string) {
+    const rows = await t.db
+      .selectFrom('notice_outbox')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'refunded')
+      .execute();
+    return rows.length;
+  }
+
   function refundRow(outRefundNo: string) {
     return t.db
       .selectFrom('payment_refunds')
@@ -123,6 +133,8 @@ describeOnEachDatabase('WeChat refund notices and the refund query', (kind) => {
     expect((request!.body as { notify_url: string }).notify_url).toMatch(
       /\/api\/wxpay\/notify\/www-test$/,
     );
+    // The money has not moved yet: no refund notice (decision 021, 031).
+    expect(await refundNoticesOf(orderId)).toBe(0);
     const settled = fake.pay.settleRefund(outRefundNo, 'SUCCESS');
 
     // Forged: the body changed after WeChat signed it.
@@ -151,6 +163,8 @@ describeOnEachDatabase('WeChat refund notices and the refund query', (kind) => {
     });
     expect((await paymentsOf(t, orderId))[0]!.status).toBe('refunded');
     expect((await orderRow(t, orderId)).status).toBe('refunded');
+    // WeChat confirmed it: the refund notice is written, once however often WeChat says so.
+    expect(await refundNoticesOf(orderId)).toBe(1);
     // The sweep has nothing left to ask.
     await sweep();
     expect(refundRequests(outRefundNo)).toBe(1);

@@ -10,6 +10,7 @@ import {
   enqueueOrderNotice,
   getOrderDetail,
   lockOrder,
+  lockPaidExchangeOrders,
   refundWindowIn,
   releaseOrders,
   transitionOrder,
@@ -102,11 +103,10 @@ export async function refundOrderMoney(
         ? refundedByStaff(actor.staff.username, request.reason ?? '')
         : orderEventReasons.refundedByUser,
     );
-    await enqueueOrderNotice(trx, order.id, 'refunded', now);
     await releaseOrders(trx, [order]);
     const reason = (request.reason ?? REFUND_REASON[order.kind]).slice(0, WECHAT_REASON_MAX);
     const payments = await paymentRepository.listByOrder(trx, order.id);
-    const outRefundNos = await refundMoneyIn(trx, order.id, reason, now);
+    const outRefundNos = await refundOrderAndExchangesIn(trx, order.id, reason, now);
     if (actor.kind === 'staff') {
       const paidFen = (method: 'card' | 'wechat') =>
         payments
@@ -188,9 +188,8 @@ export async function settleOrderOfCancelledShow(
     if (order.status !== 'ticketed')
       return { outcome: 'skipped' as const, pending: [] as string[] };
     await transitionOrder(trx, order, 'refunded', options.reason);
-    await enqueueOrderNotice(trx, order.id, 'refunded', now);
     await releaseOrders(trx, [order]);
-    const pending = await refundMoneyIn(trx, order.id, options.reason, now);
+    const pending = await refundOrderAndExchangesIn(trx, order.id, options.reason, now);
     await options.inTransaction?.(trx, 'refunded');
     return { outcome: 'refunded' as const, pending };
   });
@@ -202,6 +201,28 @@ export async function settleOrderOfCancelledShow(
       (refund) => refund.status === 'pending' && settled.pending.includes(refund.out_refund_no),
     ).length,
   };
+}
+
+/**
+ * Inside the refunding transaction, after the order moved to refunded: its money goes back, and
+ * so does what its paid exchange orders took (a dearer exchange's difference, decision 031), each
+ * payment what is left of it. The refund notice is written now when no WeChat part is waiting
+ * (cards only), else once WeChat confirms the last of them (`noticeWhenRefunded`, refund-notice.ts). Answers the
+ * out_refund_nos to ask WeChat for.
+ */
+async function refundOrderAndExchangesIn(
+  trx: Transaction<Database>,
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<string[]> {
+  const outRefundNos = await refundMoneyIn(trx, orderId, reason, now);
+  for (const exchangeOrder of await lockPaidExchangeOrders(trx, orderId)) {
+    await transitionOrder(trx, exchangeOrder, 'refunded', reason);
+    outRefundNos.push(...(await refundMoneyIn(trx, exchangeOrder.id, reason, now)));
+  }
+  if (outRefundNos.length === 0) await enqueueOrderNotice(trx, orderId, 'refunded', now);
+  return outRefundNos;
 }
 
 /**

@@ -16,7 +16,13 @@ import type { PaymentDeps } from './providers/pay-providers.js';
 export type SettleOutcome = 'paid' | 'auto_refund' | 'already_settled';
 
 /** Refusals of the order that mean the money came too late: refund it instead of failing. */
-const LATE_ERRORS = new Set(['HOLD_EXPIRED', 'SEAT_UNAVAILABLE', 'ORDER_STATE_INVALID']);
+const LATE_ERRORS = new Set([
+  'HOLD_EXPIRED',
+  'SEAT_UNAVAILABLE',
+  'ORDER_STATE_INVALID',
+  // A dearer exchange whose original order was refunded or exchanged meanwhile (decision 031).
+  'EXCHANGE_GONE',
+]);
 export const AUTO_REFUND_REASON = '支付超时，已自动退款';
 
 /**

@@ -33,11 +33,16 @@ export async function findCinemas(db: Executor, siteId: string, ids: readonly st
   return query.orderBy('name').orderBy('id').execute();
 }
 
-/** Seats an order sold: sold now, or released by its refund (never seats it only held). */
+/**
+ * Seats an order sold: sold now, or released by its refund (never seats it only held, nor those an
+ * exchange released: a refunded order's seats are those of the show it was for last, decision 025).
+ */
 const soldSeatsOf = (orderId: RawBuilder<unknown>) => sql<number>`(
   select count(*) from film_order_seats s
   where s.order_id = ${orderId} and s.moved_at is null
-    and (s.state = 'sold' or (s.state = 'released' and o.status = 'refunded')))`;
+    and (s.state = 'sold' or (s.state = 'released' and o.status = 'refunded'
+      and s.show_id = (select last.show_id from film_order_seats last
+                       where last.order_id = s.order_id order by last.id desc limit 1))))`;
 
 /** Orders paid in the range (on their paid day) and orders refunded in it (on the refund's day). */
 const moneyEvents = (scope: ReportScope) => sql`
@@ -46,13 +51,16 @@ const moneyEvents = (scope: ReportScope) => sql`
   from orders o
   where o.site_id = ${scope.siteId} and ${inCinemas(sql`o.cinema_id`, scope.cinemaIds)}
     and o.paid_at >= ${scope.fromAt} and o.paid_at < ${scope.toAt}
+    -- An exchange order's difference is in its exchanged order's total (decision 031).
+    and o.exchange_of is null
   union all
   select o.id, o.kind, o.cinema_id, o.amount_fen, o.status, ${localDay(sql`e.created_at`)} as day,
     true as is_refund
   from order_events e join orders o on o.id = e.order_id
   where e.to_status = 'refunded'
     and o.site_id = ${scope.siteId} and ${inCinemas(sql`o.cinema_id`, scope.cinemaIds)}
-    and e.created_at >= ${scope.fromAt} and e.created_at < ${scope.toAt}`;
+    and e.created_at >= ${scope.fromAt} and e.created_at < ${scope.toAt}
+    and o.exchange_of is null`;
 
 export async function salesByDayAndCinema(db: Executor, scope: ReportScope) {
   const result = await sql<{

@@ -1,7 +1,8 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { OrderDetail, ShowSummary } from '@marquee/contracts';
-import { yuanToFen } from '@marquee/contracts';
+import type { OrderDetail, PendingExchange, ShowSummary } from '@marquee/contracts';
+import { exchangePriceChange, seatName, yuanToFen } from '@marquee/contracts';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
@@ -10,19 +11,25 @@ import { cinemaShowsQuery } from '@/features/cinema/api/get-cinema-shows';
 import { ShowList } from '@/features/cinema/components/show-list';
 import '@/features/cinema/components/cinema.css';
 import '@/features/orders/components/orders.css';
+import { cancelFilmOrder } from '@/features/film-order/api/cancel-film-order';
 import { SeatPicker } from '@/features/film-order/components/seat-picker';
 import { useExchangeOrder } from '@/features/orders/api/exchange-order';
 import { useOrderDetail } from '@/features/orders/api/get-order-detail';
 import { exchangeMessages } from '@/features/orders/exchange-messages';
 import { commonMessages } from '@/lib/i18n/common-messages';
+import { getLang } from '@/lib/i18n/i18n';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 import { cinemaDateOf, cinemaTimeOf } from '@/lib/show-time';
+import { formatCountdown, useCountdown } from '@/lib/use-countdown';
+import { PayArea } from '../pay-area';
 
 /**
  * /order/exchange?orderId=[&showId=] (改签): first another show of the same film at the same
  * cinema, then its seats with the usual seat map; confirming exchanges the ticket and returns to
- * the order, which shows the new code and the history.
+ * the order, which shows the new code and the history. Dearer seats are held and this page then
+ * shows the pay step for the difference (decision 031) until it is paid, cancelled or lapses.
  */
 export default function OrderExchangePage() {
   const [params] = useSearchParams();
@@ -33,7 +40,9 @@ export default function OrderExchangePage() {
   return (
     <QueryView query={order} failureTitle={common('somethingWrong')} isNotFoundEmpty>
       {(detail) =>
-        showId ? (
+        detail.exchange?.pending ? (
+          <ExchangePay order={detail} pending={detail.exchange.pending} />
+        ) : showId ? (
           <ExchangeSeats key={showId} order={detail} showId={showId} />
         ) : (
           <ExchangeShows order={detail} />
@@ -100,21 +109,33 @@ function ExchangeSeats(props: { order: OrderDetail; showId: string }) {
   const navigate = useNavigate();
   const exchange = useExchangeOrder();
   const paidFen = yuanToFen(props.order.amount);
+  const oldSeatsFen = (props.order.film?.seats ?? []).reduce(
+    (sum, seat) => sum + yuanToFen(seat.discountPrice),
+    0,
+  );
   return (
     <SeatPicker
       showId={props.showId}
       onChosen={async (seats) => {
         const newFen = seats.reduce((sum, seat) => sum + yuanToFen(seat.discountPrice), 0);
-        const refundFen = paidFen - newFen;
+        // The server prices it the same way (exchangePriceChange): the seats' difference.
+        const { refundFen, extraFen } = exchangePriceChange({
+          fromSeatsFen: oldSeatsFen,
+          toSeatsFen: newFen,
+          paidFen,
+        });
+        const amount = (fen: number) => (fen / 100).toFixed(2);
         let failure: unknown;
         await confirmAndRun({
           dialog: {
             title: t('confirmTitle'),
             content:
-              refundFen > 0
-                ? `${t('confirmText')}${t('confirmRefund', { amount: (refundFen / 100).toFixed(2) })}`
-                : t('confirmText'),
-            confirmText: t('confirm'),
+              extraFen > 0
+                ? t('confirmExtra', { amount: amount(extraFen) })
+                : refundFen > 0
+                  ? `${t('confirmText')}${t('confirmRefund', { amount: amount(refundFen) })}`
+                  : t('confirmText'),
+            confirmText: extraFen > 0 ? t('confirmPay') : t('confirm'),
             cancelText: t('keep'),
           },
           run: () =>
@@ -128,12 +149,86 @@ function ExchangeSeats(props: { order: OrderDetail; showId: string }) {
                 failure = error;
                 throw error;
               }),
-          done: { content: t('done'), isSuccess: true },
-          afterDone: () => navigate(paths.orderDetail(props.order.orderId), { replace: true }),
+          done: extraFen > 0 ? { content: t('held') } : { content: t('done'), isSuccess: true },
+          // A dearer exchange continues on this page with the pay step (its pending part).
+          afterDone: () =>
+            navigate(
+              extraFen > 0
+                ? paths.orderExchange(props.order.orderId)
+                : paths.orderDetail(props.order.orderId),
+              { replace: true },
+            ),
         });
         // The seat picker explains a refusal (a seat taken, a rule) as it does for a hold.
         if (failure) throw failure;
       }}
     />
+  );
+}
+
+/**
+ * A dearer exchange waiting for its difference (decision 031): what changes, the countdown, and
+ * the usual pay area for its exchange order (cards, WeChat Pay or both; no coupon); paid, the
+ * order shows the new ticket. Cancelling releases the new seats and keeps the ticket.
+ */
+function ExchangePay(props: { order: OrderDetail; pending: PendingExchange }) {
+  const t = exchangeMessages.useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { order, pending } = props;
+  const [offsetMs] = useState(() => Date.parse(order.serverTime) - Date.now());
+  const left = useCountdown(pending.payDeadlineAt, offsetMs) ?? 0;
+  const isExpired = left <= 0;
+  const backToOrder = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    navigate(paths.orderDetail(order.orderId), { replace: true });
+  };
+  const from = order.film?.showInfo;
+  const showText = (show: { startAt: string; hallName: string }) =>
+    `${cinemaDateOf(show.startAt)} ${cinemaTimeOf(show.startAt)} ${show.hallName}`;
+  return (
+    <div className="order-exchange" data-testid="exchange-pay">
+      <section className="order-exchange__intro">
+        <h2>{t('payTitle')}</h2>
+        <p>{pending.toShow.filmTitle}</p>
+        {from && <p>{t('fromTo', { from: showText(from), to: showText(pending.toShow) })}</p>}
+        <p>
+          {t('seatsTo', {
+            seats: pending.toSeats.map((label) => seatName(label, getLang())).join('、'),
+          })}
+        </p>
+        <p>{t('payIntro', { amount: pending.extraAmount.toFixed(2) })}</p>
+        <p className="order-exchange__hint" role="timer">
+          {isExpired ? t('payExpired') : t('payUntil', { time: formatCountdown(left) })}
+        </p>
+      </section>
+      <PayArea
+        param={{ orderType: 'FILM_ORDER', orderId: pending.orderId }}
+        total={pending.extraAmount}
+        phone=""
+        isExpired={isExpired}
+        hasCoupons={false}
+        onPaid={backToOrder}
+      />
+      <button
+        type="button"
+        className="button button--block order-exchange__cancel"
+        onClick={() =>
+          void confirmAndRun({
+            dialog: {
+              title: t('cancelTitle'),
+              content: t('cancelText'),
+              confirmText: t('cancelConfirm'),
+              cancelText: t('cancelKeep'),
+            },
+            run: () => cancelFilmOrder(pending.orderId),
+            done: { content: t('cancelled') },
+            afterDone: backToOrder,
+          })
+        }
+      >
+        {t('cancelPending')}
+      </button>
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import { defineMessages } from '@/lib/i18n/i18n';
 export const noticesMessages = defineMessages(
   {
     consentTitle: '微信通知',
-    consentHint: '同意后，购票成功、开场前 2 小时提醒、退款完成、取货就绪会通过服务号通知你。',
+    consentHint:
+      '同意后，购票成功、开场前 2 小时提醒、退款完成、取货就绪、改签成功会通过服务号通知你。',
     consentButton: '接收通知',
     consentDone: '已开启通知：{kinds}',
     consentNone: '本站暂未开通微信通知。',
@@ -11,12 +12,14 @@ export const noticesMessages = defineMessages(
     reminder: '开场提醒',
     refunded: '退款完成',
     ready: '取货就绪',
+    exchanged: '改签成功',
     listTitle: '消息',
     empty: '暂无消息',
     paidBody: '{title} · {cinema}，座位 {seats}，取票码 {code}',
     reminderBody: '{title} 将于 {time} 在 {cinema} 开场，取票码 {code}',
     refundedBody: '{title} 已退款 ¥{amount}',
     readyBody: '{title} 已备好，请到 {cinema} 取货，取货码 {code}',
+    exchangedBody: '{title} 已改签到 {time}，座位 {seats}，新取票码 {code}',
     sent: '已通过微信送达',
     viewOrder: '查看订单',
     listSeparator: '、',
@@ -24,7 +27,7 @@ export const noticesMessages = defineMessages(
   {
     consentTitle: 'WeChat notices',
     consentHint:
-      'Agree and the official account tells you when tickets are bought, 2 hours before the show, when a refund is done and when a pickup is ready.',
+      'Agree and the official account tells you when tickets are bought, 2 hours before the show, when a refund is done, when a pickup is ready and when an exchange is done.',
     consentButton: 'Get notices',
     consentDone: 'Notices on: {kinds}',
     consentNone: 'This site does not send WeChat notices yet.',
@@ -32,12 +35,14 @@ export const noticesMessages = defineMessages(
     reminder: 'Show reminder',
     refunded: 'Refund done',
     ready: 'Ready for pickup',
+    exchanged: 'Ticket exchanged',
     listTitle: 'Messages',
     empty: 'No messages yet',
     paidBody: '{title} · {cinema}, seats {seats}, ticket code {code}',
     reminderBody: '{title} starts at {time} at {cinema}; ticket code {code}',
     refundedBody: '{title}: ¥{amount} refunded',
     readyBody: '{title} is ready at {cinema}; pickup code {code}',
+    exchangedBody: '{title} exchanged to {time}, seats {seats}; new ticket code {code}',
     sent: 'Delivered on WeChat',
     viewOrder: 'View order',
     listSeparator: ', ',

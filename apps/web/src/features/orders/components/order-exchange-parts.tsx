@@ -15,6 +15,22 @@ export function ExchangeEntry(props: { order: OrderDetail }) {
   const { exchange } = props.order;
   if (props.order.status !== 'ticketed' || !exchange?.allowedUntil) return null;
   if (exchange.history.length > 0) return null;
+  const pending = exchange.pending;
+  if (pending && Date.parse(pending.payDeadlineAt) > Date.parse(props.order.serverTime)) {
+    return (
+      <section className="order-detail__refund" data-testid="exchange-pending">
+        <p>
+          {t('pendingBanner', {
+            amount: pending.extraAmount.toFixed(2),
+            time: cinemaDateTime(pending.payDeadlineAt),
+          })}
+        </p>
+        <Link to={paths.orderExchange(props.order.orderId)} className="button button--block">
+          {t('goPay')}
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="order-detail__refund">
       {exchange.isAllowed ? (
@@ -35,7 +51,7 @@ export function ExchangeEntry(props: { order: OrderDetail }) {
   );
 }
 
-/** What the order was exchanged from: show, seats, the old code, the difference refunded. */
+/** What the order was exchanged from: show, seats, the old code, the difference refunded or paid. */
 export function ExchangeHistory(props: { order: OrderDetail }) {
   const t = exchangeMessages.useT();
   const history = props.order.exchange?.history ?? [];
@@ -65,6 +81,9 @@ export function ExchangeHistory(props: { order: OrderDetail }) {
           <p>{t('historyCodes', { code: entry.fromTicketCode })}</p>
           {entry.refundAmount > 0 && (
             <p>{t('historyRefund', { amount: entry.refundAmount.toFixed(2) })}</p>
+          )}
+          {entry.extraAmount > 0 && (
+            <p>{t('historyExtra', { amount: entry.extraAmount.toFixed(2) })}</p>
           )}
         </div>
       ))}
