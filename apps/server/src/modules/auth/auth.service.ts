@@ -1,7 +1,6 @@
 import type { UserInfo } from '@marquee/contracts';
 import type { AppDeps, SessionAuthenticator, SignedInUser, SiteRow } from '../../app-deps.js';
 import { addSeconds } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { MessengerProfile } from '../messenger/index.js';
 import * as authRepository from './auth.repository.js';
@@ -9,9 +8,10 @@ import * as authRepository from './auth.repository.js';
 /** Sessions live 24 hours, as the web app's `movie.token` cookie does (spec §9). */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof authRepository.findUserByLiveSession>>>;
-
-function toSignedInUser(row: Omit<UserRow, 'session_id'>, sessionId: string): SignedInUser {
+function toSignedInUser(
+  row: Omit<authRepository.LiveSessionRow, 'session_id' | 'session_site_id'>,
+  sessionId: string,
+): SignedInUser {
   return {
     id: row.id,
     siteId: row.site_id,
@@ -47,25 +47,12 @@ export function createSessionAuthenticator(
   deps: Pick<AppDeps, 'db' | 'clock'>,
 ): SessionAuthenticator {
   return {
-    async authenticate(site, token) {
-      if (!token || token.length > 200) throw new AppError('SESSION_INVALID');
-      const row = await authRepository.findUserByLiveSession(
-        deps.db,
-        site.id,
-        sha256Hex(token),
-        deps.clock.now(),
-      );
-      if (!row) throw new AppError('SESSION_INVALID');
-      return toSignedInUser(row, row.session_id);
-    },
-    async userIdOf(token) {
+    async find(token) {
       if (!token || token.length > 200) return null;
-      const row = await authRepository.findUserIdByLiveSession(
-        deps.db,
-        sha256Hex(token),
-        deps.clock.now(),
-      );
-      return row?.user_id ?? null;
+      const row = await authRepository.findLiveSession(deps.db, sha256Hex(token), deps.clock.now());
+      return row
+        ? { siteId: row.session_site_id, user: toSignedInUser(row, row.session_id) }
+        : null;
     },
   };
 }
