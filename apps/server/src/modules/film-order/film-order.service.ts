@@ -21,6 +21,7 @@ import { siteSettings, type SiteRow, type SiteSettings } from '../site/index.js'
 import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import { readTakenSeatsShared } from './seat-availability.service.js';
+import type { SeatAnnouncer } from './seat-announcer.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -28,10 +29,11 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
  * Hold seats: check the rules on the cached layout and the seats taken now, then one statement
  * (`hold_film_seats`) releases the user's previous unpaid order for this show and any expired
  * holds on these seats, creates the order and inserts its seats. The unique index on active seats
- * decides every race; the JavaScript checks only explain refusals (decision 002).
+ * decides every race; the JavaScript checks only explain refusals (decision 002). The seat changes
+ * are announced to open seat pages after the commit (seat-announcer.ts, migration 0035).
  */
 export async function createFilmOrder(
-  deps: Deps,
+  deps: Deps & { seatAnnouncer: SeatAnnouncer },
   site: SiteRow,
   user: SignedInUser,
   input: { showId: string; seatIds?: string[]; seatLabels?: string[] },
@@ -87,6 +89,8 @@ export async function createFilmOrder(
   );
   metrics.seatHolds.inc({ outcome: held.orderId === null ? 'lost' : 'won' });
   if (held.orderId === null) throw new AppError('SEAT_UNAVAILABLE', { seats: held.lostLabels });
+  // Committed: open seat pages learn it now (0035), not from inside the hold's transaction.
+  deps.seatAnnouncer.announce(held.seatChanges);
 
   const created: OrderRow = {
     id: held.orderId,
