@@ -12,7 +12,9 @@
  * A user's new hold releases their previous one, so the hall churns instead of filling.
  *
  * Prints, per level: hold calls and successful holds per second, conflicts (40902), p50/p99
- * latency, the ratio of hold calls/s to pgbench's TPS; at the end the seats held twice, from the
+ * latency, the ratio of hold calls/s to pgbench's TPS, and the CPU time per call of the server
+ * processes and of their PostgreSQL backends (from /proc, when PostgreSQL runs on this box: on a
+ * shared machine the rates follow whatever else runs, the CPU per call much less); at the end the seats held twice, from the
  * clients' view (every user's latest hold is still running, so they must be disjoint) and in
  * film_order_seats. Both must be 0 (exit code 1 otherwise). Everything scratch is dropped.
  */
@@ -21,6 +23,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { Envelope, FilmOrder } from '@marquee/contracts';
 import {
+  cpuSeconds,
   fmt,
   percentile,
   pgbenchTps,
@@ -29,6 +32,8 @@ import {
   startServer,
   type BenchServer,
 } from './bench-kit.js';
+
+type Scratch = Awaited<ReturnType<typeof scratchSchema>>;
 
 type SeatMap = {
   showInfo: { showId: string; hallName: string };
@@ -126,6 +131,9 @@ function alignedPairs(map: SeatMap): string[][] {
 
 interface LevelResult {
   clients: number;
+  /** CPU milliseconds per hold call: the server processes, and their PostgreSQL backends. */
+  serverCpuMs: number | null;
+  databaseCpuMs: number | null;
   callsPerSecond: number;
   holdsPerSecond: number;
   conflictShare: number;
@@ -134,7 +142,30 @@ interface LevelResult {
   errors: number;
 }
 
+/** CPU used so far by the servers and by the PostgreSQL backends of their pools (same box only). */
+async function cpuNow(servers: BenchServer[], scratch: Scratch) {
+  const backends = await scratch.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = 'marquee:${scratch.schema}'`,
+  );
+  return {
+    servers: cpuSeconds(servers.map((server) => server.pid)),
+    backends: cpuSeconds(
+      backends.map((row) => row.pid),
+      'postgres',
+    ),
+  };
+}
+
+/** Seconds used between two readings; a backend that started in between counts from zero. */
+function cpuUsed(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
+}
+
 async function runLevel(
+  scratch: Scratch,
   servers: BenchServer[],
   tokens: string[],
   showId: string,
@@ -144,6 +175,7 @@ async function runLevel(
   const latencies: number[] = [];
   const counts = { held: 0, conflicts: 0, ruleRefusals: 0, errors: 0 };
   const errorCodes = new Map<number, number>();
+  const cpuBefore = await cpuNow(servers, scratch);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -178,12 +210,17 @@ async function runLevel(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = await cpuNow(servers, scratch);
+  const perCall = (used: number | null) =>
+    used === null || latencies.length === 0 ? null : (1000 * used) / latencies.length;
   latencies.sort((a, b) => a - b);
   if (errorCodes.size > 0)
     console.log(`  error codes ${JSON.stringify(Object.fromEntries(errorCodes))}`);
   if (counts.ruleRefusals > 0) console.log(`  rule refusals ${counts.ruleRefusals} (should be 0)`);
   return {
     clients: tokens.length,
+    serverCpuMs: perCall(cpuUsed(cpuBefore.servers, cpuAfter.servers)),
+    databaseCpuMs: perCall(cpuUsed(cpuBefore.backends, cpuAfter.backends)),
     callsPerSecond: latencies.length / elapsed,
     holdsPerSecond: counts.held / elapsed,
     conflictShare: counts.conflicts / Math.max(1, latencies.length),
@@ -220,6 +257,7 @@ async function main() {
     const results: LevelResult[] = [];
     for (const clients of levels) {
       const result = await runLevel(
+        scratch,
         servers,
         tokens.slice(0, clients),
         map.showInfo.showId,
@@ -232,7 +270,11 @@ async function main() {
           `${fmt(result.holdsPerSecond).padStart(6)} holds/s  ` +
           `conflicts ${fmt(100 * result.conflictShare, 1)} %  ` +
           `p50 ${fmt(result.p50, 1)} ms  p99 ${fmt(result.p99, 1)} ms  errors ${result.errors}` +
-          (tps ? `  ratio ${fmt(result.callsPerSecond / tps, 3)}×` : ''),
+          (tps ? `  ratio ${fmt(result.callsPerSecond / tps, 3)}×` : '') +
+          (result.serverCpuMs === null
+            ? ''
+            : `  CPU/call server ${fmt(result.serverCpuMs, 2)} ms`) +
+          (result.databaseCpuMs === null ? '' : ` PostgreSQL ${fmt(result.databaseCpuMs, 2)} ms`),
       );
     }
 
