@@ -68,6 +68,11 @@ export interface SessionAuthenticator {
    * rate limit's key and the sign-in check use the answer (plugins/request-session.ts).
    */
   find(token: string | undefined): Promise<LiveSession | null>;
+  /**
+   * The signed-in user of this token on this site; -1001 when it is missing, unknown, expired or
+   * revoked. Inside a call, use the call's user (bindCall) instead: it reuses the look-up.
+   */
+  authenticate(site: SiteRow, token: string | undefined): Promise<SignedInUser>;
 }
 
 /** A live session: the site it was signed in on and its user. */

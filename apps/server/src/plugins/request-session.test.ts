@@ -7,6 +7,7 @@ describe("a call's session", () => {
   it('is looked up once per request however many steps ask, and only opens its own site', async () => {
     const asked: (string | undefined)[] = [];
     const sessions: SessionAuthenticator = {
+      authenticate: () => Promise.reject(new Error('the call uses the request look-up')),
       async find(token) {
         asked.push(token);
         if (token !== 'good') return null;

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@marquee/contracts';
 import type { AppDeps, SessionAuthenticator, SignedInUser, SiteRow } from '../../app-deps.js';
 import { addSeconds } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { MessengerProfile } from '../messenger/index.js';
 import * as authRepository from './auth.repository.js';
@@ -46,13 +47,17 @@ export function toUserInfo(user: SignedInUser, now: Date): UserInfo {
 export function createSessionAuthenticator(
   deps: Pick<AppDeps, 'db' | 'clock'>,
 ): SessionAuthenticator {
+  async function find(token: string | undefined) {
+    if (!token || token.length > 200) return null;
+    const row = await authRepository.findLiveSession(deps.db, sha256Hex(token), deps.clock.now());
+    return row ? { siteId: row.session_site_id, user: toSignedInUser(row, row.session_id) } : null;
+  }
   return {
-    async find(token) {
-      if (!token || token.length > 200) return null;
-      const row = await authRepository.findLiveSession(deps.db, sha256Hex(token), deps.clock.now());
-      return row
-        ? { siteId: row.session_site_id, user: toSignedInUser(row, row.session_id) }
-        : null;
+    find,
+    async authenticate(site, token) {
+      const session = await find(token);
+      if (!session || session.siteId !== site.id) throw new AppError('SESSION_INVALID');
+      return session.user;
     },
   };
 }
