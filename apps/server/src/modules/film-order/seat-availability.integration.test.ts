@@ -265,20 +265,12 @@ describeOnEachDatabase('seat maps in two parts, and live seat changes', (kind) =
         () => {},
       );
       try {
+        const openid = uniqueOpenid('deferred');
+        await signIn(t.app, openid);
         const user = await t.db
-          .insertInto('users')
-          .values({
-            site_id: (
-              await t.db
-                .selectFrom('sites')
-                .select('id')
-                .where('code', '=', DEMO_SITE_CODE)
-                .executeTakeFirstOrThrow()
-            ).id,
-            openid: uniqueOpenid('deferred'),
-            nickname: 'deferred',
-          })
-          .returning(['id', 'site_id'])
+          .selectFrom('users')
+          .select(['id', 'site_id'])
+          .where('openid', '=', openid)
           .executeTakeFirstOrThrow();
         const now = t.clock.now();
         const holdSql = (labels: string[], orderNo: string) =>
