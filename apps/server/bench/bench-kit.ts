@@ -4,6 +4,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -60,6 +61,8 @@ export async function scratchSchema() {
 export interface BenchServer {
   url: string;
   tokens: string[];
+  /** The server's process id (for its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -85,7 +88,7 @@ export async function startServer(
   });
   const first = await firstLine(child);
   const { url, tokens } = JSON.parse(first) as { url: string; tokens: string[] };
-  return { url, tokens, stop: () => stopChild(child) };
+  return { url, tokens, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /** A Fastify hello world in a child process: the ceiling of this machine for any Fastify route. */
@@ -146,6 +149,27 @@ export async function pgbenchTps(clients: number, seconds: number): Promise<numb
   } finally {
     await admin(`drop database if exists ${name} with (force)`);
   }
+}
+
+/**
+ * CPU seconds (user + system) each of these processes has used so far, from Linux's /proc; a
+ * process that is gone (or a system without /proc) is left out. With `comm`, only processes of
+ * that name (a PostgreSQL backend's pid is only ours to read when the server runs on this box).
+ */
+export function cpuSeconds(pids: readonly number[], comm?: string): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      if (comm && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, in clock ticks of 1/100 s (Linux's USER_HZ).
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone, or no /proc here.
+    }
+  }
+  return seconds;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

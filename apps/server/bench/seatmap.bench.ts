@@ -3,8 +3,9 @@
  *
  *   npm run bench:seatmap
  *
- * Makes a scratch schema with the demo data on the PostgreSQL server of DATABASE_URL, starts the
- * server in a child process (pool BENCH_POOL, 20) and a Fastify hello world in another, holds
+ * Makes a scratch schema with the demo data on the PostgreSQL server of DATABASE_URL, starts
+ * BENCH_INSTANCES (1) servers, each a child process (pool BENCH_POOL, 20), with the load shared
+ * out between them, and a Fastify hello world in another process, holds
  * some seats of a 574-seat show so its map is not empty, then drives each read with autocannon
  * (BENCH_CONNECTIONS 100 connections, BENCH_SECONDS 8 each, gzip accepted as phones do):
  * the hello world, the full seat map (`/show/seats`), the first load of the new layout
@@ -16,11 +17,19 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import type { Envelope } from '@marquee/contracts';
-import { fmt, scratchSchema, site, startHelloWorld, startServer } from './bench-kit.js';
+import {
+  fmt,
+  scratchSchema,
+  site,
+  startHelloWorld,
+  startServer,
+  type BenchServer,
+} from './bench-kit.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const poolSize = Number(process.env.BENCH_POOL ?? 20);
+const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 
 type SeatMap = { rows: { seats: { id: string; kind: string; x: number }[] }[] };
 
@@ -47,24 +56,42 @@ function get(url: string, headers: Record<string, string>) {
   );
 }
 
-async function cannon(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+/** Load on these URLs at once (one per server process), the connections shared out; summed. */
+async function cannon(urls: string[], headers: Record<string, string>) {
+  const results = await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        url,
+        connections: Math.ceil(connections / urls.length),
+        duration: seconds,
+        headers,
+      }),
+    ),
+  );
   // autocannon counts 304 as "not 2xx"; a revalidation expects it.
-  const expected = headers['if-none-match'] ? result['3xx'] : result['2xx'];
+  const expected = (result: autocannon.Result) =>
+    headers['if-none-match'] ? result['3xx'] : result['2xx'];
+  const sum = (of: (result: autocannon.Result) => number) =>
+    results.reduce((total, result) => total + of(result), 0);
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bad: result.requests.total - expected,
-    total: result.requests.total,
+    rps: sum((result) => result.requests.average),
+    // The slower process's percentiles.
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    bad: sum((result) => result.requests.total - expected(result)),
+    total: sum((result) => result.requests.total),
   };
 }
 
 async function main() {
   const scratch = await scratchSchema();
   const hello = await startHelloWorld();
-  const server = await startServer(scratch.schema, { poolSize, signIn: 40 });
+  const servers: BenchServer[] = [];
   try {
+    for (let i = 0; i < instances; i += 1) {
+      servers.push(await startServer(scratch.schema, { poolSize, signIn: i === 0 ? 40 : 0 }));
+    }
+    const server = servers[0]!;
     const [show] = await scratch.query<{ id: string }>(
       `select shows.id from shows join halls on halls.id = shows.hall_id
        where halls.name = 'IMAX巨幕厅' and shows.start_at > now() + interval '1 day'
@@ -92,12 +119,14 @@ async function main() {
     }
     console.log(
       `show ${showId} (574 seats, ${held} held); ${connections} connections, ${seconds} s each, ` +
-        `server pool ${poolSize}; server and hello world in child processes`,
+        `${instances} server process(es), pool ${poolSize} each; hello world in one child process`,
     );
 
     const gzip = { 'accept-encoding': 'gzip' };
     const layoutProbe = await get(`${api}/show/layout?showId=${showId}`, { site });
     const hasLayout = layoutProbe.status === 200;
+    // The same read on every server process (the hello world is one process).
+    const onEach = (url: string) => servers.map((each) => url.replace(server.url, each.url));
     const reads: { name: string; url: string; headers: Record<string, string> }[] = [
       { name: 'hello world', url: `${hello.url}/`, headers: gzip },
       { name: 'GET /show/seats', url: `${api}/show/seats?showId=${showId}`, headers: gzip },
@@ -131,7 +160,10 @@ async function main() {
         ...(read.headers['if-none-match'] ? read.headers : {}),
       });
       const sent = await get(read.url, headers);
-      const figures = await cannon(read.url, headers);
+      const figures = await cannon(
+        read.name === 'hello world' ? [read.url] : onEach(read.url),
+        headers,
+      );
       if (read.name === 'hello world') helloRps = figures.rps;
       const gz = raw.body.length === 0 ? 0 : gzipSync(raw.body).length;
       console.log(
@@ -142,7 +174,7 @@ async function main() {
       );
     }
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
     await hello.stop();
     await scratch.drop();
   }

@@ -12,13 +12,18 @@
  * A user's new hold releases their previous one, so the hall churns instead of filling.
  *
  * Prints, per level: hold calls and successful holds per second, conflicts (40902), p50/p99
- * latency, the ratio of hold calls/s to pgbench's TPS; at the end the seats held twice, from the
+ * latency, the ratio of hold calls/s to pgbench's TPS, and the CPU time per call of the server
+ * processes and of their PostgreSQL backends (from /proc, when PostgreSQL runs on this box: on a
+ * shared machine the rates follow whatever else runs, the CPU per call much less); at the end the seats held twice, from the
  * clients' view (every user's latest hold is still running, so they must be disjoint) and in
  * film_order_seats. Both must be 0 (exit code 1 otherwise). Everything scratch is dropped.
  */
 import { randomInt } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import type { Envelope, FilmOrder } from '@marquee/contracts';
 import {
+  cpuSeconds,
   fmt,
   percentile,
   pgbenchTps,
@@ -27,6 +32,8 @@ import {
   startServer,
   type BenchServer,
 } from './bench-kit.js';
+
+type Scratch = Awaited<ReturnType<typeof scratchSchema>>;
 
 type SeatMap = {
   showInfo: { showId: string; hallName: string };
@@ -38,11 +45,46 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const poolSize = Number(process.env.BENCH_POOL ?? 20);
 const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 
-async function api<T>(base: string, path: string, init: RequestInit = {}, token?: string) {
-  const headers: Record<string, string> = { site, 'content-type': 'application/json' };
+// node:http with kept-alive sockets, not fetch: fetch cost the clients' process about 1 ms of CPU
+// per call, CPU this 2-core box then could not give the server and PostgreSQL.
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+function api<T>(
+  base: string,
+  path: string,
+  init: { method?: string; body?: string } = {},
+  token?: string,
+): Promise<Envelope<T>> {
+  // Phones accept gzip: the server compresses answers of 1 KB and more (a hold's is 1.2 KB).
+  const headers: Record<string, string> = {
+    site,
+    'content-type': 'application/json',
+    'accept-encoding': 'gzip',
+  };
   if (token) headers.token = token;
-  const response = await fetch(`${base}/api${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
+  if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${base}/api${path}`,
+      { method: init.method ?? 'GET', headers, agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            const body = Buffer.concat(chunks);
+            const text = response.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
+            resolve(JSON.parse(text.toString('utf8')) as Envelope<T>);
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }
 
 /** A show in a 500+ seat hall that starts tomorrow or later (so it stays on sale during the run). */
@@ -89,6 +131,9 @@ function alignedPairs(map: SeatMap): string[][] {
 
 interface LevelResult {
   clients: number;
+  /** CPU milliseconds per hold call: the server processes, and their PostgreSQL backends. */
+  serverCpuMs: number | null;
+  databaseCpuMs: number | null;
   callsPerSecond: number;
   holdsPerSecond: number;
   conflictShare: number;
@@ -97,7 +142,30 @@ interface LevelResult {
   errors: number;
 }
 
+/** CPU used so far by the servers and by the PostgreSQL backends of their pools (same box only). */
+async function cpuNow(servers: BenchServer[], scratch: Scratch) {
+  const backends = await scratch.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = 'marquee:${scratch.schema}'`,
+  );
+  return {
+    servers: cpuSeconds(servers.map((server) => server.pid)),
+    backends: cpuSeconds(
+      backends.map((row) => row.pid),
+      'postgres',
+    ),
+  };
+}
+
+/** Seconds used between two readings; a backend that started in between counts from zero. */
+function cpuUsed(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
+}
+
 async function runLevel(
+  scratch: Scratch,
   servers: BenchServer[],
   tokens: string[],
   showId: string,
@@ -107,6 +175,7 @@ async function runLevel(
   const latencies: number[] = [];
   const counts = { held: 0, conflicts: 0, ruleRefusals: 0, errors: 0 };
   const errorCodes = new Map<number, number>();
+  const cpuBefore = await cpuNow(servers, scratch);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -141,12 +210,17 @@ async function runLevel(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = await cpuNow(servers, scratch);
+  const perCall = (used: number | null) =>
+    used === null || latencies.length === 0 ? null : (1000 * used) / latencies.length;
   latencies.sort((a, b) => a - b);
   if (errorCodes.size > 0)
     console.log(`  error codes ${JSON.stringify(Object.fromEntries(errorCodes))}`);
   if (counts.ruleRefusals > 0) console.log(`  rule refusals ${counts.ruleRefusals} (should be 0)`);
   return {
     clients: tokens.length,
+    serverCpuMs: perCall(cpuUsed(cpuBefore.servers, cpuAfter.servers)),
+    databaseCpuMs: perCall(cpuUsed(cpuBefore.backends, cpuAfter.backends)),
     callsPerSecond: latencies.length / elapsed,
     holdsPerSecond: counts.held / elapsed,
     conflictShare: counts.conflicts / Math.max(1, latencies.length),
@@ -183,6 +257,7 @@ async function main() {
     const results: LevelResult[] = [];
     for (const clients of levels) {
       const result = await runLevel(
+        scratch,
         servers,
         tokens.slice(0, clients),
         map.showInfo.showId,
@@ -195,7 +270,11 @@ async function main() {
           `${fmt(result.holdsPerSecond).padStart(6)} holds/s  ` +
           `conflicts ${fmt(100 * result.conflictShare, 1)} %  ` +
           `p50 ${fmt(result.p50, 1)} ms  p99 ${fmt(result.p99, 1)} ms  errors ${result.errors}` +
-          (tps ? `  ratio ${fmt(result.callsPerSecond / tps, 3)}×` : ''),
+          (tps ? `  ratio ${fmt(result.callsPerSecond / tps, 3)}×` : '') +
+          (result.serverCpuMs === null
+            ? ''
+            : `  CPU/call server ${fmt(result.serverCpuMs, 2)} ms`) +
+          (result.databaseCpuMs === null ? '' : ` PostgreSQL ${fmt(result.databaseCpuMs, 2)} ms`),
       );
     }
 
@@ -208,6 +287,7 @@ async function main() {
     console.log(`held twice    ${heldTwiceByClients} (clients' view), ${rows.length} (database)`);
     if (heldTwiceByClients !== 0 || rows.length !== 0) process.exitCode = 1;
   } finally {
+    agent.destroy();
     for (const server of servers) await server.stop();
     await scratch.drop();
   }

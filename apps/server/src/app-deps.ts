@@ -67,10 +67,23 @@ export interface SignedInUser {
 }
 
 export interface SessionAuthenticator {
-  /** The signed-in user of this token; -1001 when it is missing, unknown, expired or revoked. */
+  /**
+   * The live session of a token (not expired, not revoked) on whichever site, with its user; null
+   * for a missing, malformed or unknown token. One query: a call looks it up once and both the
+   * rate limit's key and the sign-in check use the answer (plugins/request-session.ts).
+   */
+  find(token: string | undefined): Promise<LiveSession | null>;
+  /**
+   * The signed-in user of this token on this site; -1001 when it is missing, unknown, expired or
+   * revoked. Inside a call, use the call's user (bindCall) instead: it reuses the look-up.
+   */
   authenticate(site: SiteRow, token: string | undefined): Promise<SignedInUser>;
-  /** The user id of a live session, or null: rate limits count per user, not per token. */
-  userIdOf(token: string): Promise<string | null>;
+}
+
+/** A live session: the site it was signed in on and its user. */
+export interface LiveSession {
+  siteId: string;
+  user: SignedInUser;
 }
 
 /** The staff member behind a console call, as the guard and the services see them. */

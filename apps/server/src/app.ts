@@ -17,6 +17,7 @@ import { handleClientError } from './plugins/client-errors.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerSmallGzip } from './plugins/small-gzip.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
@@ -198,7 +199,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { isProduction });
   // gzip for every answer worth it (1 KB and up: a seat map, lists); the only place it is set.
-  // Built files come precompressed (plugins/web-app.ts) and are not compressed again.
+  // Up to 64 KB in one synchronous call (small-gzip.ts), bigger ones through the streams of
+  // @fastify/compress. Built files come precompressed (plugins/web-app.ts), not compressed again.
+  registerSmallGzip(app, { threshold: 1024, limit: 64 * 1024 });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
   registerMetrics(app, { token: options.metricsToken });
   await registerRateLimit(app, deps, {

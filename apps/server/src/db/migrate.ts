@@ -30,6 +30,7 @@ import m0030 from './migrations/0030-user-preferences.js';
 import m0032 from './migrations/0032-coupon-campaign-state.js';
 import m0033 from './migrations/0033-exchange-difference.js';
 import m0034 from './migrations/0034-sms-provider.js';
+import m0035 from './migrations/0035-holds-announce-after-commit.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -71,6 +72,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0032-coupon-campaign-state': m0032,
   '0033-exchange-difference': m0033,
   '0034-sms-provider': m0034,
+  '0035-holds-announce-after-commit': m0035,
 });
 
 export async function migrateToLatest(

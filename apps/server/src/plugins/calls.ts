@@ -4,6 +4,7 @@ import type { CallDefinition } from '@marquee/contracts';
 import { AppError } from '../lib/errors.js';
 import type { AppDeps, SignedInUser, SiteRow } from '../app-deps.js';
 import { requestLang } from './error-handler.js';
+import { signedInUserOf } from './request-session.js';
 
 export interface CallContext<C extends CallDefinition, S extends boolean> {
   query: z.output<C['query']>;
@@ -87,11 +88,10 @@ export function bindCall<C extends CallDefinition>(
     },
     handler: async (request) => {
       const site = await deps.sites.resolve(header(request, 'site'));
-      const token = header(request, 'token');
       const user = call.isSignedIn
-        ? await deps.sessions.authenticate(site, token)
-        : token
-          ? await deps.sessions.authenticate(site, token).catch(() => null)
+        ? await signedInUserOf(request, deps.sessions, site)
+        : header(request, 'token')
+          ? await signedInUserOf(request, deps.sessions, site).catch(() => null)
           : null;
       const query = parseOrThrow(call.query, request.query, 'query');
       const body = parseOrThrow(call.body, request.body, 'body');

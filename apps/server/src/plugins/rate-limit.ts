@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.js';
-import type { AppDeps, SessionAuthenticator } from '../app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { startPeriodic } from '../lib/periodic.js';
 import { memoryRateLimitStore, redisRateLimitStore } from './rate-limit-store.js';
+import { sessionOf } from './request-session.js';
 
 export interface RateLimitOptions {
   /** Count in this Redis (shared by every instance); absent: in this process's memory. */
@@ -24,7 +25,7 @@ export interface RateLimitOptions {
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'clock'> & { sessions: Pick<SessionAuthenticator, 'userIdOf'> },
+  deps: Pick<AppDeps, 'clock' | 'sessions'>,
   options: RateLimitOptions,
 ): Promise<void> {
   let store;
@@ -69,11 +70,10 @@ export async function registerRateLimit(
     global: false,
     store,
     skipOnError: true,
+    // The session looked up here is the one the call's sign-in check uses (request-session.ts).
     keyGenerator: async (request: FastifyRequest) => {
-      const token = request.headers.token;
-      const userId =
-        typeof token === 'string' && token ? await deps.sessions.userIdOf(token) : null;
-      return userId ? `u:${userId}` : `a:${request.ip}`;
+      const session = await sessionOf(request, deps.sessions);
+      return session ? `u:${session.user.id}` : `a:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),

@@ -8,7 +8,8 @@ import {
   uniqueOpenid,
   type TestApp,
 } from '../../test-support/test-app.js';
-import { SESSION_TTL_SECONDS } from './auth.service.js';
+import { DEMO_SITE_CODE } from '../../db/demo-data.js';
+import { createSessionAuthenticator, SESSION_TTL_SECONDS } from './auth.service.js';
 
 const login = '/api/wx/redirect/login';
 const userInfo = '/api/userInfo/getUserInfo';
@@ -19,6 +20,24 @@ describeOnEachDatabase('sign-in and sessions', (kind) => {
     t = await createTestApp(kind);
   });
   afterAll(() => t?.close());
+
+  describe('the session authenticator', () => {
+    it('finds a live session on any site, and authenticates it only on its own', async () => {
+      const token = await signIn(t.app, uniqueOpenid('direct'));
+      const sessions = createSessionAuthenticator({ db: t.db, clock: t.clock });
+      const site = await t.db
+        .selectFrom('sites')
+        .selectAll()
+        .where('code', '=', DEMO_SITE_CODE)
+        .executeTakeFirstOrThrow();
+      const found = await sessions.find(token);
+      expect(found?.siteId).toBe(site.id);
+      expect((await sessions.authenticate(site, token)).id).toBe(found?.user.id);
+      await expect(sessions.authenticate({ ...site, id: found!.user.id }, token)).rejects.toThrow();
+      expect(await sessions.find(`${token}x`)).toBeNull();
+      await expect(sessions.authenticate(site, undefined)).rejects.toThrow();
+    });
+  });
 
   describe('sandbox login with sandbox:<openid>', () => {
     it('creates the user on first use and returns a token and the user info', async () => {

@@ -1,18 +1,6 @@
-import type { Executor } from '../../db/schema.js';
+import { CompiledQuery, type Selectable } from 'kysely';
+import type { Executor, UsersTable } from '../../db/schema.js';
 import type { MessengerProfile } from '../messenger/index.js';
-
-const userColumns = [
-  'users.id',
-  'users.site_id',
-  'users.openid',
-  'users.nickname',
-  'users.avatar_url',
-  'users.phone',
-  'users.pay_password_hash',
-  'users.pay_password_locked_until',
-  'users.is_care_mode',
-  'users.created_at',
-] as const;
 
 /** Create the user on first sign-in; later sign-ins refresh the messenger's profile. */
 export function upsertByOpenid(trx: Executor, siteId: string, profile: MessengerProfile) {
@@ -51,29 +39,35 @@ export function insertSession(
     .execute();
 }
 
-/** The user of a live session: not revoked, not expired, on this site. */
-export function findUserByLiveSession(db: Executor, siteId: string, tokenHash: string, now: Date) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([...userColumns, 'sessions.id as session_id'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.site_id', '=', siteId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
-}
+/**
+ * The live session of a token (not revoked, not expired) with its user, on whichever site. Every
+ * signed-in call runs it, so its text is written once, not built per call (issue 12).
+ */
+const LIVE_SESSION_SQL = `select users.id, users.site_id, users.openid, users.nickname,
+    users.avatar_url, users.phone, users.pay_password_hash, users.pay_password_locked_until,
+    users.is_care_mode, users.created_at, sessions.id as session_id, sessions.site_id as session_site_id
+  from sessions join users on users.id = sessions.user_id
+  where sessions.token_hash = $1 and sessions.revoked_at is null and sessions.expires_at > $2`;
 
-/** Whose live session a token is, on any site: what rate limits count by. */
-export function findUserIdByLiveSession(db: Executor, tokenHash: string, now: Date) {
-  return db
-    .selectFrom('sessions')
-    .select('user_id')
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  const { rows } = await db.executeQuery<LiveSessionRow>(
+    CompiledQuery.raw(LIVE_SESSION_SQL, [tokenHash, now]),
+  );
+  return rows[0];
 }
+export type LiveSessionRow = Pick<
+  Selectable<UsersTable>,
+  | 'id'
+  | 'site_id'
+  | 'openid'
+  | 'nickname'
+  | 'avatar_url'
+  | 'phone'
+  | 'pay_password_hash'
+  | 'pay_password_locked_until'
+  | 'is_care_mode'
+  | 'created_at'
+> & { session_id: string; session_site_id: string };
 
 export function revokeSession(trx: Executor, sessionId: string, now: Date) {
   return trx

@@ -9,9 +9,10 @@ import * as authRepository from './auth.repository.js';
 /** Sessions live 24 hours, as the web app's `movie.token` cookie does (spec §9). */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof authRepository.findUserByLiveSession>>>;
-
-function toSignedInUser(row: Omit<UserRow, 'session_id'>, sessionId: string): SignedInUser {
+function toSignedInUser(
+  row: Omit<authRepository.LiveSessionRow, 'session_id' | 'session_site_id'>,
+  sessionId: string,
+): SignedInUser {
   return {
     id: row.id,
     siteId: row.site_id,
@@ -48,26 +49,17 @@ export function toUserInfo(user: SignedInUser, now: Date): UserInfo {
 export function createSessionAuthenticator(
   deps: Pick<AppDeps, 'db' | 'clock'>,
 ): SessionAuthenticator {
+  async function find(token: string | undefined) {
+    if (!token || token.length > 200) return null;
+    const row = await authRepository.findLiveSession(deps.db, sha256Hex(token), deps.clock.now());
+    return row ? { siteId: row.session_site_id, user: toSignedInUser(row, row.session_id) } : null;
+  }
   return {
+    find,
     async authenticate(site, token) {
-      if (!token || token.length > 200) throw new AppError('SESSION_INVALID');
-      const row = await authRepository.findUserByLiveSession(
-        deps.db,
-        site.id,
-        sha256Hex(token),
-        deps.clock.now(),
-      );
-      if (!row) throw new AppError('SESSION_INVALID');
-      return toSignedInUser(row, row.session_id);
-    },
-    async userIdOf(token) {
-      if (!token || token.length > 200) return null;
-      const row = await authRepository.findUserIdByLiveSession(
-        deps.db,
-        sha256Hex(token),
-        deps.clock.now(),
-      );
-      return row?.user_id ?? null;
+      const session = await find(token);
+      if (!session || session.siteId !== site.id) throw new AppError('SESSION_INVALID');
+      return session.user;
     },
   };
 }

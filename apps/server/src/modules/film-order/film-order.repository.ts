@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 
 /** SQL only: the seats of film orders. A seat of a show is active (held or sold) in one row at most. */
@@ -59,6 +59,9 @@ export function findLatestPaidOrderForShow(
     .executeTakeFirst();
 }
 
+/** The text of the hold, written once (not built per call: the hot path of a pre-sale). */
+const HOLD_SQL = 'select * from hold_film_seats($1, $2, $3, $4::uuid[], $5, $6, $7)';
+
 /**
  * The whole hold in one statement (`hold_film_seats`, migration 0013): the user's previous unpaid
  * order for the show and expired holds on these seats give way, the order, its first event and
@@ -66,7 +69,9 @@ export function findLatestPaidOrderForShow(
  * and its seats' prices, or the labels of the seats someone else holds (nothing written then).
  * Throws with code MQ404 (no such show on this site), MQ410 (the show has started) or MQ411 (the
  * site's online sales of the show have closed, 0021). The hold ends at `holdExpiresAt` or when
- * sales close, whichever is first: `holdExpiresAt` in the answer is the one used.
+ * sales close, whichever is first: `holdExpiresAt` in the answer is the one used. The hold's seat
+ * changes are not NOTIFYed in its transaction but answered (`seatChanges`, 0035): the caller
+ * announces them after commit.
  */
 export async function holdSeats(
   db: Executor,
@@ -87,19 +92,31 @@ export async function holdSeats(
       seats: { seatId: string; priceFen: number; discountPriceFen: number }[];
       holdExpiresAt: Date;
       lostLabels: null;
+      /** The seat changes to announce after commit (0035): NOTIFY payloads, in order. */
+      seatChanges: unknown[];
     }
   | { orderId: null; lostLabels: string[] }
 > {
   // The ids are uuids (checked against the layout): a literal keeps arrays out of the drivers.
   const seatIds = `{${hold.seatIds.join(',')}}`;
-  const { rows } = await sql<{
+  const { rows } = await db.executeQuery<{
     new_order_id: string | null;
     total_fen: number;
     held_seats: { seatId: string; priceFen: number; discountPriceFen: number }[] | null;
     lost_labels: string[];
     hold_deadline_at: Date | string | null;
-  }>`select * from hold_film_seats(${hold.siteId}, ${hold.userId}, ${hold.showId},
-       ${seatIds}::uuid[], ${hold.orderNo}, ${hold.now}, ${hold.holdExpiresAt})`.execute(db);
+    seat_changes: unknown[];
+  }>(
+    CompiledQuery.raw(HOLD_SQL, [
+      hold.siteId,
+      hold.userId,
+      hold.showId,
+      seatIds,
+      hold.orderNo,
+      hold.now,
+      hold.holdExpiresAt,
+    ]),
+  );
   const row = rows[0]!;
   if (row.new_order_id === null) return { orderId: null, lostLabels: row.lost_labels };
   return {
@@ -109,6 +126,7 @@ export async function holdSeats(
     seats: row.held_seats ?? [],
     holdExpiresAt: new Date(row.hold_deadline_at!),
     lostLabels: null,
+    seatChanges: row.seat_changes,
   };
 }
 

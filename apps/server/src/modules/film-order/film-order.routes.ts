@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { bindCall, bindPreparedCall } from '../../plugins/calls.js';
 import * as filmOrderService from './film-order.service.js';
 import { getShowAvailability, getShowLayout } from './seat-availability.service.js';
+import { createSeatAnnouncer } from './seat-announcer.js';
 import { createSeatChangeFeed } from './seat-change-feed.js';
 import { getShowSeats } from './seat-map.service.js';
 import {
@@ -52,8 +53,12 @@ export function registerFilmOrderRoutes(
   app.addHook('preClose', async () => {
     await feed.close();
   });
+  const seatAnnouncer = createSeatAnnouncer(deps, app.log);
+  // Holds answered before close are announced before the database closes.
+  app.addHook('onClose', () => seatAnnouncer.drain());
+  const holdDeps = { ...deps, seatAnnouncer };
   bindCall(app, deps, createFilmOrderCall, ({ site, user, body, lang }) =>
-    filmOrderService.createFilmOrder(deps, site, user, body, lang),
+    filmOrderService.createFilmOrder(holdDeps, site, user, body, lang),
   );
   bindCall(app, deps, filmOrderDetailCall, ({ user, query, lang }) =>
     filmOrderService.getFilmOrder(deps, user, query.orderId, lang),

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeAvailabilityRow,
@@ -19,10 +20,13 @@ import {
 } from '../../test-support/test-app.js';
 import { recordWholePaymentForTest } from '../../test-support/paid-order.js';
 import { sweepExpiredOrders } from '../orders/index.js';
-import { hold, seatMap, showPicker } from './film-order-test-kit.js';
+import { hold, seatIds, seatMap, showPicker } from './film-order-test-kit.js';
 import { filmOrderSteps } from './index.js';
 
 const HOLD_SECONDS = 15 * 60;
+
+/** A seat-change notification as the trigger writes it (0013, 0035). */
+type SeatChangePayload = { showId: string; version: number; seats: [string, string][] | null };
 
 /** The state of a seat by label, from a layout and an availability answer. */
 function stateIn(layout: ShowLayout, availability: ShowAvailability, label: string) {
@@ -247,6 +251,67 @@ describeOnEachDatabase('seat maps in two parts, and live seat changes', (kind) =
         .where('id', '=', mine.body.data.id)
         .executeTakeFirstOrThrow();
       expect(order.status).toBe('pending_payment');
+    });
+    it('NOTIFYs nothing inside its transaction: it answers its seat changes for after the commit', async () => {
+      const showId = await freshShow('1号厅');
+      const map = await seatMap(t, showId);
+      const { rows: schema } = await sql<{ name: string }>`select current_schema() as name`.execute(
+        t.db,
+      );
+      const heard: string[] = [];
+      const stop = await t.database.listen(
+        `seat_changes_${schema[0]!.name}`,
+        (payload) => heard.push(payload),
+        () => {},
+      );
+      try {
+        const openid = uniqueOpenid('deferred');
+        await signIn(t.app, openid);
+        const user = await t.db
+          .selectFrom('users')
+          .select(['id', 'site_id'])
+          .where('openid', '=', openid)
+          .executeTakeFirstOrThrow();
+        const now = t.clock.now();
+        const holdSql = (labels: string[], orderNo: string) =>
+          sql<{ new_order_id: string | null; seat_changes: SeatChangePayload[] }>`
+            select * from hold_film_seats(${user.site_id}, ${user.id}, ${showId},
+              ${`{${seatIds(map, labels).join(',')}}`}::uuid[], ${orderNo}, ${now},
+              ${new Date(now.getTime() + HOLD_SECONDS * 1000)})`.execute(t.db);
+        const [f1, f2, g1] = seatIds(map, ['F1', 'F2', 'E1']);
+
+        const first = (await holdSql(['F1', 'F2'], `DF${Date.now()}a`)).rows[0]!;
+        expect(first.new_order_id).not.toBeNull();
+        expect(first.seat_changes).toEqual([
+          {
+            showId,
+            version: expect.any(Number),
+            seats: [
+              [f1, 'held'],
+              [f2, 'held'],
+            ].sort(),
+          },
+        ]);
+        // The user's next hold answers the release of the first one too, in the order written.
+        const second = (await holdSql(['E1'], `DF${Date.now()}b`)).rows[0]!;
+        expect(second.seat_changes.map((change) => change.seats)).toEqual([
+          [
+            [f1, 'released'],
+            [f2, 'released'],
+          ].sort(),
+          [[g1, 'held']],
+        ]);
+        // Another writer of seats still NOTIFYs in its own transaction (the trigger as before).
+        await t.db
+          .updateTable('film_order_seats')
+          .set({ state: 'released' })
+          .where('order_id', '=', second.new_order_id!)
+          .execute();
+        await expect.poll(() => heard.length).toBe(1);
+        expect(JSON.parse(heard[0]!)).toMatchObject({ showId, seats: [[g1, 'released']] });
+      } finally {
+        await stop();
+      }
     });
   });
 

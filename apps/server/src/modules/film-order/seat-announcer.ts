@@ -1,0 +1,61 @@
+import { CompiledQuery } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+
+/**
+ * Announces the seat changes of committed holds (migration 0035, decision 002): `hold_film_seats`
+ * answers them instead of NOTIFYing inside its transaction, and this NOTIFYs them right after the
+ * commit in a statement of its own. A transaction that only NOTIFYs writes nothing to flush, so it
+ * holds PostgreSQL's notify lock for microseconds instead of a disk flush per hold.
+ *
+ * One statement at a time per process: changes arriving while one runs go out together in the
+ * next, so under load many holds share one NOTIFY transaction. The announcement is advice for
+ * open seat pages (the unique index decides holds); if it fails it is logged and dropped, and
+ * pages catch up at their next change or availability read.
+ */
+export interface SeatAnnouncer {
+  /** Send these payloads (as `hold_film_seats` answered them) once the current batch is out. */
+  announce(payloads: readonly unknown[]): void;
+  /** Resolves when everything announced so far has been sent (app close, tests). */
+  drain(): Promise<void>;
+}
+
+// The payloads as one JSON array of strings (no array parameters through the drivers), in order.
+const NOTIFY_SQL = `select pg_notify('seat_changes_' || current_schema(), payload)
+  from json_array_elements_text($1::json) with ordinality as changes (payload, n) order by n`;
+
+export function createSeatAnnouncer(
+  deps: Pick<AppDeps, 'db'>,
+  log: FastifyBaseLogger,
+): SeatAnnouncer {
+  let queue: string[] = [];
+  let sending: Promise<void> | null = null;
+
+  function sendAll() {
+    if (sending) return;
+    sending = (async () => {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        try {
+          await deps.db.executeQuery(CompiledQuery.raw(NOTIFY_SQL, [JSON.stringify(batch)]));
+        } catch (error) {
+          log.warn({ err: error, changes: batch.length }, 'seat changes not announced');
+        }
+      }
+    })().finally(() => {
+      sending = null;
+    });
+  }
+
+  return {
+    announce(payloads) {
+      if (payloads.length === 0) return;
+      for (const payload of payloads) queue.push(JSON.stringify(payload));
+      sendAll();
+    },
+    async drain() {
+      while (sending) await sending;
+    },
+  };
+}
