@@ -25,6 +25,7 @@ import m0025 from './migrations/0025-phone-codes.js';
 import m0028 from './migrations/0028-notices.js';
 import m0026 from './migrations/0026-coupons.js';
 import m0027 from './migrations/0027-ticket-exchange.js';
+import m0031 from './migrations/0031-snacks-in-film-orders.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -61,6 +62,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0028-notices': m0028,
   '0026-coupons': m0026,
   '0027-ticket-exchange': m0027,
+  '0031-snacks-in-film-orders': m0031,
 });
 
 export async function migrateToLatest(

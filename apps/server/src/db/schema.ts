@@ -180,6 +180,15 @@ export interface OrdersTable {
   used_by_name: string | null;
   /** The coupon's part (0026); amount_fen is what is paid. */
   discount_fen: Generated<number>;
+  /** Goods added to a film order (0031, decision 029): their part before the coupon, the
+   *  coupon's share of it, their pickup code, pickup and goods-only refund. */
+  goods_fen: Generated<number>;
+  goods_discount_fen: Generated<number>;
+  goods_code: string | null;
+  goods_picked_up_at: NullableTimestamp;
+  goods_picked_up_by_name: string | null;
+  goods_refunded_at: NullableTimestamp;
+  goods_refunded_fen: Generated<number>;
 }
 
 /** Coupon campaigns of a site and the coupons they gave (0026, decision 024). */
@@ -376,7 +385,7 @@ export interface PaymentRefundsTable {
   /** What reported the refund's outcome first (0022); null while pending. */
   settled_by: ColumnType<RefundSettledBy | null, RefundSettledBy | null | undefined>;
   /** 'full': what is left of the payment; 'exchange': a cheaper exchange's difference (0027). */
-  kind: ColumnType<'full' | 'exchange', 'full' | 'exchange' | undefined, never>;
+  kind: ColumnType<'full' | 'exchange' | 'goods', 'full' | 'exchange' | 'goods' | undefined, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -94,6 +94,12 @@ export const getGoodsDetailCall = defineCall({
   answer: goodsDetailSchema,
 });
 
+/** One line of an order-to-be: a variant and how many (store orders, a film order's snacks). */
+export const storeOrderItemInputSchema = z.object({
+  goodsInfoId: id,
+  quantity: z.coerce.number().int().min(1).max(20),
+});
+
 export const storeOrderLineSchema = z.object({
   goodsId: z.string(),
   goodsInfoId: z.string(),

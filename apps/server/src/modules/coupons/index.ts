@@ -6,3 +6,4 @@
  */
 export { registerCouponRoutes } from './coupons.routes.js';
 export { createCampaign, type NewCampaign } from './campaigns.js';
+export { orderHasPendingPayment, repriceHeldCoupon } from './coupons.service.js';

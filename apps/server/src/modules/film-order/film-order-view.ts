@@ -1,4 +1,4 @@
-import { fenToYuan, filmOrderTotal, type FilmOrder } from '@marquee/contracts';
+import { fenToYuan, filmOrderTotal, type FilmOrder, type StoreOrderLine } from '@marquee/contracts';
 import type { Selectable } from 'kysely';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -8,6 +8,7 @@ import {
   showInfoOf,
   type ShowWithLayout,
 } from '../cinema/index.js';
+import { goodsLinesOfOrders } from '../store/index.js';
 import * as filmOrderRepository from './film-order.repository.js';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -37,7 +38,8 @@ export async function getFilmOrderView(
   const seats = allSeats.filter((seat) => seat.show_id === showId);
   const layout = showId ? await findShowWithLayout(db, order.site_id, showId) : undefined;
   if (!layout) return null;
-  return viewOf(order, layout.show, seats, now);
+  const goods = order.goods_fen > 0 ? (await goodsLinesOfOrders(db, [order.id])).get(order.id) : [];
+  return viewOf(order, layout.show, seats, now, goods);
 }
 
 /** The answer shape of an order from rows already in hand. */
@@ -52,6 +54,7 @@ export function viewOf(
     discount_price_fen: number;
   }[],
   now?: Date,
+  goods: StoreOrderLine[] = [],
 ): FilmOrderView {
   const showInfo = showInfoOf(show);
   const cinemaInfo = cinemaInfoOf(show);
@@ -76,6 +79,8 @@ export function viewOf(
     cinemaInfo,
     seats: seatViews,
     total: filmOrderTotal({ cinemaInfo, showInfo, seats: seatViews }) ?? 0,
+    goods,
+    goodsTotal: fenToYuan(order.goods_fen),
     holdExpiresAt: order.pay_deadline_at.toISOString(),
     createdAt: order.created_at.toISOString(),
     paidAt: order.paid_at ? order.paid_at.toISOString() : null,

@@ -4,12 +4,14 @@ import {
   createFilmOrderCall,
   filmOrderDetailCall,
   pendingFilmOrderCall,
+  setFilmOrderGoodsCall,
   showAvailabilityCall,
   showLayoutCall,
   showSeatsCall,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall, bindPreparedCall } from '../../plugins/calls.js';
+import { setFilmOrderGoods } from './film-order-goods.service.js';
 import * as filmOrderService from './film-order.service.js';
 import { getShowAvailability, getShowLayout } from './seat-availability.service.js';
 import { createSeatChangeFeed } from './seat-change-feed.js';
@@ -52,6 +54,9 @@ export function registerFilmOrderRoutes(
   });
   bindCall(app, deps, createFilmOrderCall, ({ site, user, body }) =>
     filmOrderService.createFilmOrder(deps, site, user, body),
+  );
+  bindCall(app, deps, setFilmOrderGoodsCall, ({ site, user, body }) =>
+    setFilmOrderGoods(deps, site, user, body),
   );
   bindCall(app, deps, filmOrderDetailCall, ({ user, query }) =>
     filmOrderService.getFilmOrder(deps, user, query.orderId),

@@ -22,7 +22,9 @@ export {
   lockOrder,
   recordOrderChange,
   releaseOrders,
+  markOrderGoodsRefunded,
   setOrderDiscount,
+  setOrderGoods,
   reissueTicket,
   setOrderPhone,
   transitionOrder,
@@ -31,6 +33,6 @@ export {
 export { newOrderNo } from './order-codes.js';
 export { enqueueOrderNotice } from './order-notices.js';
 export { startOrderSweeper, sweepExpiredOrders } from './order-sweeper.js';
-export { getOrderDetail, listOrders, refundWindowIn } from './order-views.service.js';
+export { getOrderDetail, goodsPartOf, listOrders, refundWindowIn } from './order-views.service.js';
 export { registerOrderRoutes } from './orders.routes.js';
 export { registerOrderConsoleRoutes } from './orders.console.routes.js';
