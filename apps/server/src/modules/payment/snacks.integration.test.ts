@@ -5,6 +5,7 @@ import {
   type FilmOrder,
   type OrderDetail,
   type orderListCall,
+  type snackOffersCall,
 } from '@marquee/contracts';
 import type { CheckInView } from '@marquee/contracts/console';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
@@ -91,6 +92,25 @@ describeOnEachDatabase('snacks in the ticket flow (decision 029)', (kind) => {
       token,
       body: { orderId },
     });
+
+  it('offers combos first, then popular goods, each with its variants and live stock', async () => {
+    const offers = await call<CallAnswer<typeof snackOffersCall>>(t.app, {
+      url: '/api/goods/offers',
+    });
+    expect(offers.body.code).toBe(0);
+    const list = offers.body.data.list;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(8);
+    expect(list[0]!.tags).toContain('套餐');
+    const firstPopular = list.findIndex((goods) => !goods.tags.includes('套餐'));
+    if (firstPopular >= 0) {
+      expect(list.slice(firstPopular).every((goods) => !goods.tags.includes('套餐'))).toBe(true);
+    }
+    expect(list.every((goods) => goods.tags.some((tag) => ['套餐', '热卖'].includes(tag)))).toBe(
+      true,
+    );
+    expect(list.every((goods) => goods.goodsInfoList.length > 0)).toBe(true);
+  });
 
   it('adds snacks to a held order: stock reserved, the order charges seats + goods, changes move stock by the difference', async () => {
     const { user, order, ticketsFen } = await buyer();
