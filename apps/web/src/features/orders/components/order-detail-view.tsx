@@ -7,6 +7,7 @@ import { confirmAndRun } from '@/lib/confirm-and-run';
 import { ordersMessages } from '../orders-messages';
 import { MoneyRecords, OrderFacts, OrderLoader, OrderStatusHeader } from './order-detail-parts';
 import { ExchangeEntry, ExchangeHistory } from './order-exchange-parts';
+import { OrderSnacks } from './order-snacks';
 import { cinemaDateTime } from './order-time';
 import { StoreOrderBody } from './store-order-detail-view';
 import { TicketQr } from './ticket-qr';
@@ -72,6 +73,8 @@ function OrderDetailBody(props: { order: OrderDetail }) {
           <p className="order-detail__hint">{t('ticketHint')}</p>
         </section>
       )}
+
+      <OrderSnacks order={order} />
 
       {film && (
         <section className="order-detail__card" aria-label={film.showInfo.filmTitle}>
