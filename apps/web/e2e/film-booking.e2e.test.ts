@@ -171,7 +171,7 @@ describe('booking a film from the home tab to held seats', () => {
     await page.waitForURL(/\/cinema\/order\?showId=/);
     expect(showIdOf(page)).toBe(showId);
     // A fresh hold opens on the snack step (decision 029); one tap skips it.
-    await page.getByTestId('snack-step').waitFor();
+    await page.locator('.snack-card').first().waitFor();
     await screenshot(page, 'film-order-snack-step');
     await page.getByTestId('snack-skip').click();
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`¥${total}`);

@@ -4,10 +4,23 @@ import { ErrorCode, type Envelope, type FilmOrder } from '@marquee/contracts';
 import { DEMO_SITE_CODE } from '../../db/demo-data.js';
 import { createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
-import { newUser } from '../cards/cards-test-kit.js';
+import {
+  encryptPassword,
+  newUser,
+  openTestCard,
+  setTestPayPassword,
+} from '../cards/cards-test-kit.js';
 import { sweepExpiredOrders } from '../orders/index.js';
 import { newGoods, stockOf } from '../store/store-test-kit.js';
-import { holdSeats, orderRow, payWithWechat, sandboxSheet } from './payment-test-kit.js';
+import {
+  filmParam,
+  holdSeats,
+  moneyOf,
+  orderRow,
+  payWithCards,
+  payWithWechat,
+  sandboxSheet,
+} from './payment-test-kit.js';
 
 /**
  * Snacks of film orders under concurrency (decision 029), over real HTTP against a listening
@@ -146,5 +159,51 @@ describeOnPostgres('snacks of film orders under a race', () => {
     }
     expect(await activeUnits([variantId])).toBe(0);
     expect(await stockOf(t, variantId)).toBe(40);
+  });
+
+  it('refunds the snacks once and the rest once when goods-only and full refunds race', async () => {
+    const goods = await newGoods(t, { variants: [{ priceFen: 2500, stock: 50 }] });
+    const variantId = goods.variants[0]!.id;
+    const rounds = 6;
+    for (let round = 0; round < rounds; round += 1) {
+      const user = await newUser(t);
+      await setTestPayPassword(t, user.token, '258036');
+      const card = await openTestCard(t, user, { types: ['general'], balanceFen: 3000 });
+      const order = await holdSeats(t, user.token, { count: 1 });
+      await post(user.token, '/filmOrder/goods', {
+        orderId: order.id,
+        items: [{ goodsInfoId: variantId, quantity: 1 }],
+      });
+      const amountFen = Math.round(order.total * 100) + 2500;
+      const started = await payWithCards(t, user.token, {
+        password: await encryptPassword(t, '258036'),
+        param: filmParam(order.id),
+        cardIdList: [card.id],
+        payDetailParam: { wechatAmount: (amountFen - 3000) / 100 },
+      });
+      await sandboxSheet(t, started.body.data.wechatPay!, 'success');
+      expect((await orderRow(t, order.id)).status).toBe('ticketed');
+
+      const answers = await Promise.all([
+        post(user.token, '/order/refundGoods', { orderId: order.id }),
+        post(user.token, '/order/refundGoods', { orderId: order.id }),
+        // Every other round the whole order is refunded at the same moment.
+        round % 2 === 0
+          ? post(user.token, '/order/refund', { orderId: order.id })
+          : post(user.token, '/order/refundGoods', { orderId: order.id }),
+      ]);
+      const codes = answers.map((answer) => answer.code);
+      expect(codes.filter((code) => code === 0).length).toBeGreaterThanOrEqual(1);
+      const money = await moneyOf(t, order.id);
+      const row = await orderRow(t, order.id);
+      if (row.status === 'refunded') {
+        expect(money.collectedFen).toBe(0);
+      } else {
+        expect(codes.filter((code) => code === 0)).toHaveLength(1);
+        expect(money.collectedFen).toBe(amountFen - 2500);
+      }
+      expect(await activeUnits([variantId])).toBe(0);
+    }
+    expect(await stockOf(t, variantId)).toBe(50);
   });
 });
