@@ -157,7 +157,7 @@ function goodsProblemOf(staff: SignedInStaff, order: OrderRow): CheckInProblem |
   return null;
 }
 
-/** A film order's snacks as the counter sees them: like a store order, with its film beside. */
+/** A film order's snacks as the counter sees them: like a store order (the ticket is the door's). */
 function goodsViewOf(
   order: OrderRow,
   part: KindDetail,
@@ -168,6 +168,7 @@ function goodsViewOf(
   return {
     ...view,
     kind: 'store',
+    film: null,
     status: order.goods_picked_up_at ? 'used' : order.status === 'refunded' ? 'refunded' : 'ready',
     code: order.goods_code ?? '',
     usedAt: order.goods_picked_up_at?.toISOString() ?? null,

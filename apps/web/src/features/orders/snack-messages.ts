@@ -24,6 +24,8 @@ export const orderSnackMessages = defineMessages(
     keepGoods: '再想想',
     refundGoodsDone: '小食已退款',
     lineQuantity: '×{quantity}',
+    refundAllConfirmText: '座位将被释放，小食一并退款；会员卡金额立即退回，微信支付原路退回。',
+    refundAfterPickup: '小食已取货，不能在线退票；如需退票请到影院柜台办理',
   },
   {
     snacks: 'Snacks',
@@ -50,5 +52,9 @@ export const orderSnackMessages = defineMessages(
     keepGoods: 'Keep them',
     refundGoodsDone: 'The snacks were refunded',
     lineQuantity: '×{quantity}',
+    refundAllConfirmText:
+      'The seats are released and the snacks refunded too; card money comes back at once, WeChat Pay the way you paid.',
+    refundAfterPickup:
+      'The snacks were picked up, so the tickets cannot be refunded online; ask at the cinema counter.',
   },
 );
