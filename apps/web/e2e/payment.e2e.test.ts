@@ -362,6 +362,13 @@ describe('snacks in the ticket flow', () => {
     expect(detail.status).toBe('ticketed');
     expect(detail.goods).toMatchObject({ state: 'refunded', refundedAmount: comboFen / 100 });
     await screenshot(page, 'snacks-refunded');
+
+    // 订单: the film order says it came with snacks.
+    await page.goto(`${server.baseUrl}/home/order`);
+    await expect
+      .poll(() => page.getByTestId('order-snacks-note').first().textContent(), POLL)
+      .toMatch(/^含小食：.+ ×1$/);
+    await screenshot(page, 'snacks-order-list');
     await context.close();
   });
 });
