@@ -124,11 +124,22 @@ function HeldOrder(props: {
       testId="hold-countdown"
     />
   );
+  const cancelButton = !isExpired && (
+    <button
+      type="button"
+      className="button order-confirm__cancel"
+      onClick={() => void confirmCancel()}
+      disabled={cancel.isPending}
+    >
+      {t('cancelOrder')}
+    </button>
+  );
   if (isSnackStep && !isExpired) {
     return (
       <div className="order-confirm">
         {banner}
         <SnackStep order={order} onDone={() => setSnackStep(false)} />
+        {cancelButton}
       </div>
     );
   }
@@ -195,16 +206,7 @@ function HeldOrder(props: {
         <p className="order-confirm__phone-hint">{t('phoneHint')}</p>
       </section>
 
-      {!isExpired && (
-        <button
-          type="button"
-          className="button order-confirm__cancel"
-          onClick={() => void confirmCancel()}
-          disabled={cancel.isPending}
-        >
-          {t('cancelOrder')}
-        </button>
-      )}
+      {cancelButton}
 
       <div className="order-confirm__pay">
         {props.renderPay({
