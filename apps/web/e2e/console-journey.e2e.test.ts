@@ -139,6 +139,8 @@ describe('a day at the cinema, from the schedule to the door to the report', () 
     await poll(() => moviegoer.locator('[data-seat][aria-pressed="true"]').count()).toBe(2);
     await moviegoer.getByRole('button', { name: /确认选座/ }).click();
     await moviegoer.waitForURL(/\/cinema\/order\?showId=/);
+    // A fresh hold opens on the snack step (decision 029): skipped with one tap.
+    await moviegoer.getByTestId('snack-skip').click();
     await moviegoer.getByRole('button', { name: '立即支付' }).click();
     await poll(() => moviegoer.getByRole('radio', { name: /微信支付/ }).isChecked()).toBe(true);
     await moviegoer.getByRole('button', { name: /^确认支付/ }).click();

@@ -170,6 +170,10 @@ describe('booking a film from the home tab to held seats', () => {
     await page.getByRole('button', { name: /确认选座/ }).click();
     await page.waitForURL(/\/cinema\/order\?showId=/);
     expect(showIdOf(page)).toBe(showId);
+    // A fresh hold opens on the snack step (decision 029); one tap skips it.
+    await page.locator('.snack-card').first().waitFor();
+    await screenshot(page, 'film-order-snack-step');
+    await page.getByTestId('snack-skip').click();
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`¥${total}`);
     const first = await page.getByTestId('hold-countdown').textContent();
     expect(first).toMatch(/^1[45]:\d\d$/);

@@ -297,3 +297,78 @@ describe('paying for tickets', () => {
     await context.close();
   });
 });
+
+describe('snacks in the ticket flow', () => {
+  it('adds a combo to held seats, pays tickets and snacks in one payment, shows both codes on one order, and refunds only the snacks', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    const order = await holdSeats(token);
+    await openOrder(page, order);
+
+    // The snack step: combos first, each variant with a stepper; skipping is one tap.
+    await page.getByTestId('snacks-change').click();
+    await page.getByTestId('snack-step').waitFor();
+    const increase = page.getByRole('button', { name: /^增加一份/ }).first();
+    await increase.waitFor();
+    await increase.click();
+    const addButton = page.getByTestId('snack-add');
+    await expect.poll(() => addButton.textContent(), POLL).toMatch(/^加入订单 ¥\d+\.\d\d$/);
+    const comboFen = yuanToFen(Number((await addButton.textContent())!.replace(/^.*¥/, '')));
+    await screenshot(page, 'snacks-step');
+    await addButton.click();
+
+    // Back on the confirm page: one order, tickets and snacks, one total.
+    await page.getByTestId('order-snacks').waitFor();
+    const totalFen = yuanToFen(order.total) + comboFen;
+    await expect
+      .poll(() => page.getByTestId('order-total').textContent(), POLL)
+      .toBe(`¥${formatYuan(totalFen)}`);
+    await screenshot(page, 'snacks-confirm');
+
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await expect
+      .poll(() => page.getByRole('radio', { name: /微信支付/ }).isChecked(), POLL)
+      .toBe(true);
+    await untilStill(page.locator('.pay-sheet'));
+    await screenshot(page, 'snacks-pay-sheet');
+    await page.getByRole('button', { name: /^确认支付/ }).click();
+    const sheet = page.getByRole('dialog', { name: '微信支付（本地沙箱）' });
+    await expect.poll(() => sheet.count(), POLL).toBe(1);
+    await sheet.getByRole('button', { name: /^确认支付/ }).click();
+
+    // One order detail: the ticket's QR and the snacks' pickup code together.
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    await expect
+      .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
+      .toMatch(/^\d{10}$/);
+    await expect.poll(() => page.getByTestId('pickup-code').textContent(), POLL).toMatch(/^\d{8}$/);
+    expect(await page.getByTestId('ticket-qr').count()).toBe(1);
+    expect(await page.getByTestId('pickup-qr').count()).toBe(1);
+    expect(await page.getByTestId('order-snacks').textContent()).toContain('待取货');
+    await screenshot(page, 'snacks-order-detail');
+    await page.getByTestId('order-snacks').scrollIntoViewIfNeeded();
+    await screenshot(page, 'snacks-order-detail-lines');
+
+    // Refund only the snacks: the ticket stays, the pickup code goes.
+    await page.getByTestId('refund-snacks').click();
+    await untilStill(page.getByText('只退小食？'));
+    await expectOpaque(page.getByText('只退小食？'));
+    await page.getByRole('button', { name: '确认退小食' }).click();
+    await page.getByTestId('snacks-refunded').waitFor(POLL);
+    expect(await page.getByTestId('pickup-code').count()).toBe(0);
+    expect(await page.getByTestId('ticket-code').textContent()).toMatch(/^\d{10}$/);
+    const detail = await apiCall<OrderDetail>(token, `/order/detail?orderId=${order.id}`);
+    expect(detail.status).toBe('ticketed');
+    expect(detail.goods).toMatchObject({ state: 'refunded', refundedAmount: comboFen / 100 });
+    await screenshot(page, 'snacks-refunded');
+
+    // 订单: the film order says it came with snacks.
+    await page.goto(`${server.baseUrl}/home/order`);
+    await expect
+      .poll(() => page.getByTestId('order-snacks-note').first().textContent(), POLL)
+      .toMatch(/^含小食：.+ ×1$/);
+    await screenshot(page, 'snacks-order-list');
+    await context.close();
+  });
+});

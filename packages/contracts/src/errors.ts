@@ -372,6 +372,44 @@ export const errorCatalogue = {
     en: () =>
       'The original order was refunded or exchanged meanwhile, so this exchange cannot complete. Nothing is charged, or it goes back to you.',
   },
+  SNACKS_NOT_CHANGEABLE: {
+    code: 42320,
+    status: 422,
+    zh: () => '订单已支付、取消或过期，不能再修改卖品',
+    en: () => 'This order is paid, cancelled or expired: its snacks can no longer be changed.',
+  },
+  GOODS_PICKED_UP: {
+    code: 42321,
+    status: 422,
+    zh: () => '卖品已取货，不能退卖品；如需帮助请到柜台',
+    en: () => 'The snacks were already picked up and cannot be refunded. Ask at the counter.',
+  },
+  GOODS_ALREADY_REFUNDED: {
+    code: 42322,
+    status: 422,
+    zh: () => '该订单的卖品已退款',
+    en: () => 'The snacks of this order were already refunded.',
+  },
+  GOODS_REFUND_NOT_ALLOWED: {
+    code: 42323,
+    status: 422,
+    zh: () => '该订单没有可退的卖品',
+    en: () => 'This order has no snacks that can be refunded.',
+  },
+  TICKETS_REFUND_AFTER_PICKUP: {
+    code: 42324,
+    status: 422,
+    zh: () => '卖品已取货，不能在线退票，请到柜台办理',
+    en: () =>
+      'The snacks were picked up, so the tickets cannot be refunded online. Ask at the counter.',
+  },
+  SNACKS_CHANGE_WHILE_PAYING: {
+    code: 40985,
+    status: 409,
+    zh: () => '订单正在支付中，不能修改卖品；请完成或关闭支付后再试',
+    en: () =>
+      'A payment of this order is under way. Finish or close it before changing the snacks.',
+  },
   PAYMENT_PROVIDER_FAILED: {
     code: 50201,
     status: 502,

@@ -27,6 +27,7 @@ import m0027 from './migrations/0027-ticket-exchange.js';
 import m0028 from './migrations/0028-notices.js';
 import m0029 from './migrations/0029-english-names.js';
 import m0030 from './migrations/0030-user-preferences.js';
+import m0031 from './migrations/0031-snacks-in-film-orders.js';
 import m0032 from './migrations/0032-coupon-campaign-state.js';
 import m0033 from './migrations/0033-exchange-difference.js';
 import m0034 from './migrations/0034-sms-provider.js';
@@ -69,6 +70,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0028-notices': m0028,
   '0029-english-names': m0029,
   '0030-user-preferences': m0030,
+  '0031-snacks-in-film-orders': m0031,
   '0032-coupon-campaign-state': m0032,
   '0033-exchange-difference': m0033,
   '0034-sms-provider': m0034,

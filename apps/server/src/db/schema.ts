@@ -196,6 +196,15 @@ export interface OrdersTable {
   discount_fen: Generated<number>;
   /** An exchange order (0033, decision 031): the ticketed order its payment would exchange. */
   exchange_of: ColumnType<string | null, string | null | undefined, never>;
+  /** Goods added to a film order (0031, decision 029): their part before the coupon, the
+   *  coupon's share of it, their pickup code, pickup and goods-only refund. */
+  goods_fen: Generated<number>;
+  goods_discount_fen: Generated<number>;
+  goods_code: string | null;
+  goods_picked_up_at: NullableTimestamp;
+  goods_picked_up_by_name: string | null;
+  goods_refunded_at: NullableTimestamp;
+  goods_refunded_fen: Generated<number>;
 }
 
 /** Coupon campaigns of a site and the coupons they gave (0026, decision 024). */
@@ -396,7 +405,7 @@ export interface PaymentRefundsTable {
   /** What reported the refund's outcome first (0022); null while pending. */
   settled_by: ColumnType<RefundSettledBy | null, RefundSettledBy | null | undefined>;
   /** 'full': what is left of the payment; 'exchange': a cheaper exchange's difference (0027). */
-  kind: ColumnType<'full' | 'exchange', 'full' | 'exchange' | undefined, never>;
+  kind: ColumnType<'full' | 'exchange' | 'goods', 'full' | 'exchange' | 'goods' | undefined, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

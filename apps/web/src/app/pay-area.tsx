@@ -40,6 +40,7 @@ export function PayArea(
       <PayPanel
         param={props.param}
         total={payAmount ?? props.total}
+        goodsTotal={props.goodsTotal}
         phone={props.phone}
         isExpired={props.isExpired}
         storeCard={cards.data?.storeCard ?? (cards.isError ? [] : undefined)}

@@ -11,6 +11,8 @@ export interface PaySlot {
   param: PayParam;
   /** Yuan. */
   total: number;
+  /** Yuan: of `total`, a film order's snacks (decision 029); cards pay per part. */
+  goodsTotal?: number;
   phone: string;
   isExpired: boolean;
 }

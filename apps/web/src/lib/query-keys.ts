@@ -44,5 +44,7 @@ export const queryKeys = {
     categories: ['goods', 'categories'] as const,
     list: (categoryId: string) => ['goods', 'list', categoryId] as const,
     detail: (goodsId: string) => ['goods', 'detail', goodsId] as const,
+    /** The snack step's combos and popular goods (decision 029). */
+    offers: ['goods', 'offers'] as const,
   },
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { orderStatuses } from '../rules/order-status.js';
 import { cinemaInfoSchema, showInfoSchema } from './cinema.js';
+import { storeOrderItemInputSchema, storeOrderLineSchema } from './store.js';
 import { idSchema as id } from '../fields.js';
 
 /**
@@ -35,6 +36,10 @@ export const filmOrderSchema = z.object({
   seats: z.array(filmOrderSeatSchema),
   /** Sum of the seats' discountPrice, yuan rounded to 2 decimals (spec §3). */
   total: z.number(),
+  /** Snacks added to the order (decision 029): its lines and their sum, yuan; the order charges
+   *  total + goodsTotal (less a coupon). */
+  goods: z.array(storeOrderLineSchema).default([]),
+  goodsTotal: z.number().default(0),
   /** When the seats are released unless paid (= the order's pay deadline). */
   holdExpiresAt: z.string(),
   createdAt: z.string(),
@@ -92,4 +97,31 @@ export const pendingFilmOrderCall = defineCall({
      */
     paidOrderId: z.string().nullable().default(null),
   }),
+});
+
+/** Most snack lines a film order holds. */
+export const filmOrderMaxGoodsLines = 10;
+
+/**
+ * The snack step (decision 029): set the goods of the user's unpaid film order to `items` (an
+ * empty list takes them all out). Their stock is reserved with the seats until the order's pay
+ * deadline and goes back with them. A held coupon is priced again for the new total. Refusals:
+ * OUT_OF_STOCK (details.name, details.goodsInfoId, details.available), NOT_FOUND (order,
+ * variant), SNACKS_NOT_CHANGEABLE (paid, cancelled or expired), SNACKS_CHANGE_WHILE_PAYING.
+ */
+export const setFilmOrderGoodsCall = defineCall({
+  method: 'POST',
+  path: '/filmOrder/goods',
+  isSignedIn: true,
+  body: z.object({
+    orderId: id,
+    items: z
+      .array(storeOrderItemInputSchema)
+      .max(filmOrderMaxGoodsLines)
+      .refine(
+        (items) => new Set(items.map((item) => item.goodsInfoId)).size === items.length,
+        'each variant once: add up its quantity instead',
+      ),
+  }),
+  answer: filmOrderSchema,
 });

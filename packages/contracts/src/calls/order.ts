@@ -25,6 +25,8 @@ export const orderSummarySchema = z.object({
   posterUrl: z.string().nullable(),
   /** The show's start for film orders. */
   startAt: z.string().nullable(),
+  /** Snacks added to a film order ("爆米花套餐 ×1"), null when it has none (decision 029). */
+  goodsNote: z.string().nullable().optional(),
   createdAt: z.string(),
   payDeadlineAt: z.string(),
 });
@@ -128,8 +130,29 @@ export const orderDetailSchema = z.object({
     .nullable(),
   /** The ticket code shown at the counter and the text of its QR code; null until ticketed. */
   ticket: z.object({ code: z.string(), qrContent: z.string() }).nullable(),
-  /** A store order's pickup code and the text of its QR code; null until ready. */
+  /** A store order's pickup code, or the snacks' of a film order, and the text of its QR code;
+   *  null until ready (ticketed). */
   pickup: z.object({ code: z.string(), qrContent: z.string() }).nullable(),
+  /**
+   * The snacks of a film order (decision 029; `store` holds their lines): their part of what was
+   * paid, and whether they can still be refunded alone. Null for orders without snacks.
+   */
+  goods: z
+    .object({
+      /** Yuan: the goods before the coupon, the coupon's share of them, and what they cost. */
+      total: z.number(),
+      discount: z.number(),
+      amount: z.number(),
+      state: z.enum(['unpaid', 'toPickUp', 'pickedUp', 'refunded', 'released']),
+      pickedUpAt: z.string().nullable(),
+      refundedAt: z.string().nullable(),
+      /** Yuan refunded by a goods-only refund (0 if none). */
+      refundedAmount: z.number(),
+      /** A goods-only refund is allowed now (paid, not picked up, not refunded). */
+      isRefundAllowed: z.boolean(),
+    })
+    .nullable()
+    .default(null),
   payments: z.array(orderPaymentSchema),
   refunds: z.array(orderRefundSchema),
   refund: z.object({
@@ -174,6 +197,20 @@ export const orderDetailCall = defineCall({
 export const refundOrderCall = defineCall({
   method: 'POST',
   path: '/order/refund',
+  isSignedIn: true,
+  body: z.object({ orderId: id }),
+  answer: orderDetailSchema,
+});
+
+/**
+ * Refund only the snacks of a film order while they are not picked up (decision 029): their part
+ * of what was paid goes back to the payments in proportion (cards at once, WeChat as a partial
+ * refund), their units back to stock; the tickets stay valid. Once per order. Refusals:
+ * GOODS_REFUND_NOT_ALLOWED (no snacks, not paid), GOODS_PICKED_UP, GOODS_ALREADY_REFUNDED.
+ */
+export const refundOrderGoodsCall = defineCall({
+  method: 'POST',
+  path: '/order/refundGoods',
   isSignedIn: true,
   body: z.object({ orderId: id }),
   answer: orderDetailSchema,

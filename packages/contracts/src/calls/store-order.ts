@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { orderDetailSchema } from './order.js';
+import { storeOrderItemInputSchema } from './store.js';
 import { idSchema as id, mobilePhoneSchema } from '../fields.js';
 
 /** Store orders: created here (stock reserved), paid through the paying calls, read through /order/detail. */
 
-export const storeOrderItemInputSchema = z.object({
-  goodsInfoId: id,
-  quantity: z.coerce.number().int().min(1).max(20),
-});
+export { storeOrderItemInputSchema } from './store.js';
 
 /** Most lines a store order holds. */
 export const storeOrderMaxLines = 20;

@@ -94,6 +94,12 @@ export const getGoodsDetailCall = defineCall({
   answer: goodsDetailSchema,
 });
 
+/** One line of an order-to-be: a variant and how many (store orders, a film order's snacks). */
+export const storeOrderItemInputSchema = z.object({
+  goodsInfoId: id,
+  quantity: z.coerce.number().int().min(1).max(20),
+});
+
 export const storeOrderLineSchema = z.object({
   goodsId: z.string(),
   goodsInfoId: z.string(),
@@ -108,3 +114,20 @@ export const storeOrderLineSchema = z.object({
   amount: z.number(),
 });
 export type StoreOrderLine = z.infer<typeof storeOrderLineSchema>;
+
+/** Tags that put goods on the snack step of the ticket flow: combos first, then popular goods. */
+export const snackOfferTags = ['套餐', '热卖'] as const;
+
+/**
+ * The snack step's offer (decision 029): on-sale goods tagged 套餐 (combos) or 热卖 (popular),
+ * combos first, then by lowest price; at most 8, each with its variants and their live stock.
+ */
+export const snackOffersCall = defineCall({
+  method: 'GET',
+  path: '/goods/offers',
+  isSignedIn: false,
+  answer: z.object({
+    list: z.array(goodsSummarySchema.extend({ goodsInfoList: z.array(goodsInfoSchema) })),
+  }),
+});
+export type SnackOffer = z.infer<typeof snackOffersCall.answer>['list'][number];

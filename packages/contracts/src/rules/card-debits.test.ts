@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planCardDebits, type DebitableCard } from './card-debits.js';
+import { planCardDebits, planPartCardDebits, type DebitableCard } from './card-debits.js';
 import { balanceForType, isCardTypeUsable } from './cards.js';
 
 const card = (id: string, cardTypeList: string[], balanceFen: number, createdAt = '2026-01-01') =>
@@ -86,5 +86,56 @@ describe('card type rules of spec §5–§6', () => {
     expect(balanceForType(storeCard, 'film')).toBe(250.1);
     expect(balanceForType(storeCard, 'goods')).toBe(230.2);
     expect(balanceForType([], 'goods')).toBe(0);
+  });
+});
+
+describe('card debit plan per part of a film order with snacks (decision 029)', () => {
+  const parts = { filmFen: 6000, goodsFen: 3000 };
+  it('lets a film card pay the tickets and a goods card the goods', () => {
+    const plan = planPartCardDebits(
+      [card('film', ['film'], 10_000), card('goods', ['goods'], 10_000)],
+      parts,
+      9000,
+    );
+    expect(plan).toEqual({
+      ok: true,
+      debits: [
+        { cardId: 'film', amountFen: 6000, filmFen: 6000, goodsFen: 0 },
+        { cardId: 'goods', amountFen: 3000, filmFen: 0, goodsFen: 3000 },
+      ],
+    });
+  });
+  it('never lets a film card pay the goods: the rest is short', () => {
+    expect(planPartCardDebits([card('film', ['film'], 10_000)], parts, 9000)).toEqual({
+      ok: false,
+      reason: 'INSUFFICIENT_BALANCE',
+      availableFen: 6000,
+    });
+  });
+  it('keeps the general card for what the specific cards leave, in the debit order', () => {
+    const plan = planPartCardDebits(
+      [card('general', ['general'], 10_000), card('goods', ['goods'], 1000)],
+      parts,
+      9000,
+    );
+    expect(plan).toEqual({
+      ok: true,
+      debits: [
+        { cardId: 'goods', amountFen: 1000, filmFen: 0, goodsFen: 1000 },
+        { cardId: 'general', amountFen: 8000, filmFen: 6000, goodsFen: 2000 },
+      ],
+    });
+  });
+  it("pays only the cards' part of a combined payment, tickets first", () => {
+    const plan = planPartCardDebits([card('general', ['general'], 10_000)], parts, 7000);
+    expect(plan).toEqual({
+      ok: true,
+      debits: [{ cardId: 'general', amountFen: 7000, filmFen: 6000, goodsFen: 1000 }],
+    });
+  });
+  it('refuses a card that can pay no part of the order', () => {
+    expect(
+      planPartCardDebits([card('goods', ['goods'], 5000)], { filmFen: 6000, goodsFen: 0 }, 6000),
+    ).toEqual({ ok: false, reason: 'CARD_NOT_USABLE', cardIds: ['goods'] });
   });
 });

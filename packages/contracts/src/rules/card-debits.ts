@@ -64,3 +64,71 @@ export function planCardDebits(
   }
   return { ok: true, debits };
 }
+
+/** The parts of a film order with snacks (decision 029): what is left to pay of each. */
+export interface OrderParts {
+  /** Tickets, after the coupon's share. */
+  filmFen: number;
+  /** Goods, after the coupon's share. */
+  goodsFen: number;
+}
+
+export interface PlannedPartDebit extends PlannedDebit {
+  /** How much of `amountFen` pays the tickets; the rest pays the goods. */
+  filmFen: number;
+  goodsFen: number;
+}
+
+export type PartDebitPlan =
+  | { ok: true; debits: PlannedPartDebit[] }
+  | { ok: false; reason: 'CARD_NOT_USABLE'; cardIds: string[] }
+  | { ok: false; reason: 'INSUFFICIENT_BALANCE'; availableFen: number };
+
+/**
+ * Split `amountFen` (the cards' part of the payment) over the chosen cards of an order with two
+ * parts: a film card pays only the tickets, a goods card only the goods, a 'general' card (or one
+ * listing both) either. Cards that pay one part only go first, each in the documented debit
+ * order (own type, lower balance, older); cards that pay both fill what is left, tickets first.
+ * A chosen card that can pay no part with something to pay is CARD_NOT_USABLE; when the cards can
+ * cover less than `amountFen` within their parts, INSUFFICIENT_BALANCE names what they can.
+ */
+export function planPartCardDebits(
+  cards: readonly DebitableCard[],
+  parts: OrderParts,
+  amountFen: number,
+): PartDebitPlan {
+  const paysFilm = (card: DebitableCard) =>
+    parts.filmFen > 0 && isCardTypeUsable(card.cardTypeList, 'film');
+  const paysGoods = (card: DebitableCard) =>
+    parts.goodsFen > 0 && isCardTypeUsable(card.cardTypeList, 'goods');
+  const unusable = cards.filter((card) => !paysFilm(card) && !paysGoods(card));
+  if (cards.length === 0 || unusable.length > 0) {
+    return { ok: false, reason: 'CARD_NOT_USABLE', cardIds: unusable.map((card) => card.id) };
+  }
+  const left = { film: parts.filmFen, goods: parts.goodsFen, total: amountFen };
+  const debits: PlannedPartDebit[] = [];
+  const take = (card: DebitableCard, film: boolean, goods: boolean) => {
+    let balance = card.balanceFen;
+    const filmFen = film ? Math.min(balance, left.film, left.total) : 0;
+    balance -= filmFen;
+    left.film -= filmFen;
+    left.total -= filmFen;
+    const goodsFen = goods ? Math.min(balance, left.goods, left.total) : 0;
+    left.goods -= goodsFen;
+    left.total -= goodsFen;
+    if (filmFen + goodsFen > 0) {
+      debits.push({ cardId: card.id, amountFen: filmFen + goodsFen, filmFen, goodsFen });
+    }
+  };
+  const filmOnly = cards.filter((card) => paysFilm(card) && !paysGoods(card));
+  const goodsOnly = cards.filter((card) => paysGoods(card) && !paysFilm(card));
+  const both = cards.filter((card) => paysFilm(card) && paysGoods(card));
+  for (const card of [...filmOnly].sort(compareDebitOrder('film'))) take(card, true, false);
+  for (const card of [...goodsOnly].sort(compareDebitOrder('goods'))) take(card, false, true);
+  // Of the cards that pay both, a specific one (film + goods) before a 'general' one.
+  for (const card of [...both].sort(compareDebitOrder('film'))) take(card, true, true);
+  if (left.total > 0) {
+    return { ok: false, reason: 'INSUFFICIENT_BALANCE', availableFen: amountFen - left.total };
+  }
+  return { ok: true, debits };
+}

@@ -26,23 +26,30 @@ const store: CouponOrderFacts = { kind: 'store', totalFen: 3000, filmId: null, c
 
 describe('pricing a coupon', () => {
   it('takes a fixed amount off', () => {
-    expect(priceCoupon(terms(), film, now)).toEqual({ isUsable: true, discountFen: 1000 });
+    expect(priceCoupon(terms(), film, now)).toEqual({
+      isUsable: true,
+      discountFen: 1000,
+      goodsDiscountFen: 0,
+    });
   });
   it('takes a percentage off, rounded down to the fen, and keeps to the cap', () => {
     const pct = terms({ discountKind: 'percent', discountValue: 15, capFen: null });
     expect(priceCoupon(pct, { ...film, totalFen: 3333 }, now)).toEqual({
       isUsable: true,
       discountFen: 499,
+      goodsDiscountFen: 0,
     });
     expect(priceCoupon({ ...pct, capFen: 500 }, film, now)).toEqual({
       isUsable: true,
       discountFen: 500,
+      goodsDiscountFen: 0,
     });
   });
   it('always leaves at least 1 fen to pay', () => {
     expect(priceCoupon(terms({ discountValue: 99999 }), film, now)).toEqual({
       isUsable: true,
       discountFen: 7999,
+      goodsDiscountFen: 0,
     });
   });
   it('refuses an order below the minimum spend, and accepts one exactly at it', () => {
@@ -112,5 +119,44 @@ describe('the coupon list', () => {
   });
   it('reads promo codes trimmed and upper-case', () => {
     expect(normalizePromoCode('  new50 ')).toBe('NEW50');
+  });
+});
+
+describe('pricing a coupon on a film order with snacks (decision 029)', () => {
+  const combined: CouponOrderFacts = { ...film, totalFen: 8000 + 3000, goodsFen: 3000 };
+  it('takes a tickets coupon off the tickets only, with the minimum spend on the tickets', () => {
+    expect(priceCoupon(terms({ scope: 'tickets' }), combined, now)).toEqual({
+      isUsable: true,
+      discountFen: 1000,
+      goodsDiscountFen: 0,
+    });
+    expect(priceCoupon(terms({ scope: 'tickets', minSpendFen: 8001 }), combined, now)).toEqual({
+      isUsable: false,
+      reason: 'belowMinSpend',
+    });
+  });
+  it('takes a goods coupon off the snacks only, never more than they cost', () => {
+    const pct = terms({ scope: 'goods', discountKind: 'percent', discountValue: 50 });
+    expect(priceCoupon(pct, combined, now)).toEqual({
+      isUsable: true,
+      discountFen: 1500,
+      goodsDiscountFen: 1500,
+    });
+    expect(priceCoupon(terms({ scope: 'goods', discountValue: 5000 }), combined, now)).toEqual({
+      isUsable: true,
+      discountFen: 3000,
+      goodsDiscountFen: 3000,
+    });
+    expect(priceCoupon(terms({ scope: 'goods' }), film, now)).toEqual({
+      isUsable: false,
+      reason: 'wrongKind',
+    });
+  });
+  it('shares a both coupon between the parts in proportion, the goods share rounded down', () => {
+    expect(priceCoupon(terms({ discountValue: 1001 }), combined, now)).toEqual({
+      isUsable: true,
+      discountFen: 1001,
+      goodsDiscountFen: 273,
+    });
   });
 });

@@ -33,6 +33,8 @@ export interface CouponOrderFacts {
   kind: 'film' | 'store';
   /** The order's price before any coupon. */
   totalFen: number;
+  /** Of `totalFen`, the snacks added to a film order (decision 029); 0 or absent: none. */
+  goodsFen?: number;
   filmId: string | null;
   cinemaId: string | null;
 }
@@ -41,16 +43,34 @@ export type CouponRefusal =
   'notYetValid' | 'expired' | 'wrongKind' | 'wrongFilm' | 'wrongCinema' | 'belowMinSpend';
 
 export type CouponPrice =
-  { isUsable: true; discountFen: number } | { isUsable: false; reason: CouponRefusal };
+  | {
+      isUsable: true;
+      discountFen: number;
+      /** Of `discountFen`, what comes off a film order's snacks (decision 029); absent: 0. */
+      goodsDiscountFen?: number;
+    }
+  | { isUsable: false; reason: CouponRefusal };
+
+/** The tickets' and the goods' part of an order's price before the coupon. */
+export function orderPartsOf(order: Pick<CouponOrderFacts, 'kind' | 'totalFen' | 'goodsFen'>) {
+  if (order.kind === 'store') return { ticketsFen: 0, goodsFen: order.totalFen };
+  const goodsFen = order.goodsFen ?? 0;
+  return { ticketsFen: order.totalFen - goodsFen, goodsFen };
+}
 
 /** The discount a coupon's terms give an order now, or why it cannot be used on it. */
 export function priceCoupon(terms: CouponTerms, order: CouponOrderFacts, now: Date): CouponPrice {
   if (now.getTime() < terms.validFrom.getTime()) return { isUsable: false, reason: 'notYetValid' };
   if (now.getTime() >= terms.validTo.getTime()) return { isUsable: false, reason: 'expired' };
-  const wanted = order.kind === 'film' ? 'tickets' : 'goods';
-  if (terms.scope !== 'both' && terms.scope !== wanted) {
-    return { isUsable: false, reason: 'wrongKind' };
-  }
+  const parts = orderPartsOf(order);
+  // The coupon prices the part(s) of its scope: a goods coupon on a film order's snacks only.
+  const baseFen =
+    terms.scope === 'both'
+      ? order.totalFen
+      : terms.scope === 'tickets'
+        ? parts.ticketsFen
+        : parts.goodsFen;
+  if (baseFen <= 0) return { isUsable: false, reason: 'wrongKind' };
   if (terms.filmIds.length > 0 && (!order.filmId || !terms.filmIds.includes(order.filmId))) {
     return { isUsable: false, reason: 'wrongFilm' };
   }
@@ -60,16 +80,24 @@ export function priceCoupon(terms: CouponTerms, order: CouponOrderFacts, now: Da
   ) {
     return { isUsable: false, reason: 'wrongCinema' };
   }
-  if (order.totalFen < terms.minSpendFen) return { isUsable: false, reason: 'belowMinSpend' };
+  if (baseFen < terms.minSpendFen) return { isUsable: false, reason: 'belowMinSpend' };
   const raw =
     terms.discountKind === 'amount'
       ? terms.discountValue
       : Math.min(
-          Math.floor((order.totalFen * terms.discountValue) / 100),
+          Math.floor((baseFen * terms.discountValue) / 100),
           terms.capFen ?? Number.MAX_SAFE_INTEGER,
         );
-  const discountFen = Math.max(0, Math.min(raw, order.totalFen - MIN_PAYABLE_FEN));
-  return { isUsable: true, discountFen };
+  const discountFen = Math.max(0, Math.min(raw, baseFen, order.totalFen - MIN_PAYABLE_FEN));
+  const goodsDiscountFen =
+    order.kind === 'store' || parts.goodsFen === 0
+      ? 0
+      : terms.scope === 'goods'
+        ? discountFen
+        : terms.scope === 'tickets'
+          ? 0
+          : Math.floor((discountFen * parts.goodsFen) / order.totalFen);
+  return { isUsable: true, discountFen, goodsDiscountFen };
 }
 
 export interface CouponCandidate {

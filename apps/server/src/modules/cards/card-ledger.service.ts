@@ -1,4 +1,9 @@
-import { planCardDebits, type OrderCardType } from '@marquee/contracts';
+import {
+  planCardDebits,
+  planPartCardDebits,
+  type OrderCardType,
+  type OrderParts,
+} from '@marquee/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -12,6 +17,9 @@ export interface ChargeCardsInput {
   orderId: string;
   /** The card type the order is paid with: 'film' for tickets, 'goods' for store orders. */
   cardType: OrderCardType;
+  /** A film order with snacks (decision 029): what is left to pay of each part; each card pays
+   *  only the parts its types cover (`planPartCardDebits`). */
+  parts?: OrderParts;
   /** The cards the user chose (spec `cardIdList`). */
   cardIds: readonly string[];
   /** A positive integer of fen. */
@@ -69,16 +77,15 @@ export async function chargeCards(
   if (cardIds.length === 0 || missing.length > 0) {
     throw new AppError('CARD_NOT_USABLE', { cardIds: missing });
   }
-  const plan = planCardDebits(
-    rows.map((row) => ({
-      id: row.id,
-      cardTypeList: row.card_types,
-      balanceFen: row.balance_fen,
-      createdAt: row.created_at,
-    })),
-    input.cardType,
-    input.amountFen,
-  );
+  const debitable = rows.map((row) => ({
+    id: row.id,
+    cardTypeList: row.card_types,
+    balanceFen: row.balance_fen,
+    createdAt: row.created_at,
+  }));
+  const plan = input.parts
+    ? planPartCardDebits(debitable, input.parts, input.amountFen)
+    : planCardDebits(debitable, input.cardType, input.amountFen);
   if (!plan.ok) {
     throw plan.reason === 'CARD_NOT_USABLE'
       ? new AppError('CARD_NOT_USABLE', { cardIds: plan.cardIds })

@@ -104,6 +104,24 @@ export function releaseHeld(trx: Executor, orderId: string) {
     .execute();
 }
 
+/** The coupon an unpaid order holds, with its campaign's terms; undefined when none. */
+export function findHeldOfOrder(db: Executor, orderId: string) {
+  return couponsWithTerms(db)
+    .where('c.order_id', '=', orderId)
+    .where('c.status', '=', 'held')
+    .executeTakeFirst();
+}
+
+/** The held coupon of an order priced again (its order's price changed). */
+export function setHeldDiscount(trx: Executor, orderId: string, discountFen: number) {
+  return trx
+    .updateTable('coupons')
+    .set({ discount_fen: discountFen })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'held')
+    .execute();
+}
+
 /** Hold an unused coupon for an order: false when another order took it first. */
 export async function hold(
   trx: Executor,

@@ -128,6 +128,7 @@ export async function applyCoupon(
     const totalFen = order.amount_fen + order.discount_fen;
     await couponsRepository.releaseHeld(trx, order.id);
     let discountFen = 0;
+    let goodsDiscountFen = 0;
     if (body.couponId) {
       const coupon = await couponsRepository.findOfUser(trx, user.id, body.couponId);
       if (!coupon || coupon.site_id !== user.siteId) throw notFound('The coupon', '优惠券');
@@ -136,6 +137,7 @@ export async function applyCoupon(
         throw new AppError('COUPON_NOT_APPLICABLE', { reason: price.reason });
       }
       discountFen = price.discountFen;
+      goodsDiscountFen = price.goodsDiscountFen ?? 0;
       const isHeld = await couponsRepository.hold(trx, {
         couponId: coupon.id,
         userId: user.id,
@@ -144,12 +146,40 @@ export async function applyCoupon(
       });
       if (!isHeld) throw new AppError('COUPON_TAKEN', { couponId: coupon.id });
     }
-    await setOrderDiscount(trx, order.id, totalFen - discountFen, discountFen);
+    await setOrderDiscount(trx, order.id, totalFen - discountFen, discountFen, goodsDiscountFen);
     return priceOf(
       { ...order, amount_fen: totalFen - discountFen, discount_fen: discountFen },
       body.couponId,
     );
   });
+}
+
+/**
+ * Inside the caller's transaction, after an unpaid order's price changed (its snacks, decision
+ * 029; the order now has no discount): its held coupon is priced again for the new total and
+ * keeps holding, or goes back when it no longer applies. The caller holds the order lock.
+ */
+export async function repriceHeldCoupon(trx: Executor, order: OrderRow, now: Date): Promise<void> {
+  const held = await couponsRepository.findHeldOfOrder(trx, order.id);
+  if (!held) return;
+  const price = priceCoupon(termsOf(held), await factsOf(trx, order), now);
+  if (!price.isUsable || price.discountFen <= 0) {
+    await couponsRepository.releaseHeld(trx, order.id);
+    return;
+  }
+  await couponsRepository.setHeldDiscount(trx, order.id, price.discountFen);
+  await setOrderDiscount(
+    trx,
+    order.id,
+    order.amount_fen - price.discountFen,
+    price.discountFen,
+    price.goodsDiscountFen ?? 0,
+  );
+}
+
+/** A payment part of the order is pending (a paying call or WeChat's sheet is under way). */
+export function orderHasPendingPayment(db: Executor, orderId: string): Promise<boolean> {
+  return couponsRepository.hasPendingPayment(db, orderId);
 }
 
 function ownOrder(order: OrderRow | undefined, user: SignedInUser): OrderRow {
@@ -179,6 +209,7 @@ async function factsOf(db: Executor, order: OrderRow): Promise<CouponOrderFacts>
   return {
     kind: order.kind,
     totalFen: order.amount_fen + order.discount_fen,
+    goodsFen: order.goods_fen,
     filmId: order.kind === 'film' ? await couponsRepository.filmOfOrder(db, order.id) : null,
     cinemaId: order.cinema_id,
   };

@@ -7,3 +7,4 @@
 export { registerCouponRoutes } from './coupons.routes.js';
 export { registerCouponConsoleRoutes } from './coupons.console.routes.js';
 export { createCampaign, type NewCampaign } from './campaigns.js';
+export { orderHasPendingPayment, repriceHeldCoupon } from './coupons.service.js';

@@ -2,6 +2,7 @@ import type { NameLang } from '@marquee/contracts';
 import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { findShowInfos } from '../cinema/index.js';
+import { goodsLinesOfOrders, goodsNoteOf } from '../store/index.js';
 import type { KindDetail, KindSummary, OrderKindSteps, OrderRow } from '../orders/index.js';
 import { exchangeHistory } from './film-order-exchange.js';
 import { pendingExchangeOf } from './film-order-exchange-difference.js';
@@ -44,6 +45,10 @@ export const filmOrderSteps: OrderKindSteps = {
         )
       ).map((row) => [row.order_id, row.show_id]),
     );
+    const goods = await goodsLinesOfOrders(
+      db,
+      orders.filter((order) => order.goods_fen > 0).map((order) => order.id),
+    );
     const siteId = orders[0]?.site_id;
     const shows = siteId ? await findShowInfos(db, siteId, [...showOf.values()], lang) : new Map();
     const parts = new Map<string, KindSummary>();
@@ -55,6 +60,7 @@ export const filmOrderSteps: OrderKindSteps = {
         subtitle: `${show.cinemaInfo.name} · ${show.showInfo.hallName}`,
         posterUrl: show.showInfo.posterUrl,
         startAt: show.showInfo.startAt,
+        goodsNote: goodsNoteOf(goods.get(order.id) ?? []),
       });
     }
     return parts;
@@ -77,7 +83,8 @@ export const filmOrderSteps: OrderKindSteps = {
         seats: view.seats,
         seatChanges,
       },
-      store: null,
+      // Snacks added to the order (decision 029): picked up at the show's cinema.
+      store: view.goods.length > 0 ? { cinemaInfo: view.cinemaInfo, items: view.goods } : null,
       startAt: view.showInfo.startAt,
       exchanges: await exchangeHistory(db, order.site_id, order.id),
       pendingExchange:

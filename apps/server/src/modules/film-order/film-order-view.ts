@@ -1,4 +1,10 @@
-import { fenToYuan, filmOrderTotal, type FilmOrder, type NameLang } from '@marquee/contracts';
+import {
+  fenToYuan,
+  filmOrderTotal,
+  type FilmOrder,
+  type NameLang,
+  type StoreOrderLine,
+} from '@marquee/contracts';
 import type { Selectable } from 'kysely';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -8,6 +14,7 @@ import {
   showInfoOf,
   type ShowWithLayout,
 } from '../cinema/index.js';
+import { goodsLinesOfOrders } from '../store/index.js';
 import * as filmOrderRepository from './film-order.repository.js';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -38,7 +45,8 @@ export async function getFilmOrderView(
   const seats = allSeats.filter((seat) => seat.show_id === showId);
   const layout = showId ? await findShowWithLayout(db, order.site_id, showId) : undefined;
   if (!layout) return null;
-  return viewOf(order, layout.show, seats, now, lang);
+  const goods = order.goods_fen > 0 ? (await goodsLinesOfOrders(db, [order.id])).get(order.id) : [];
+  return viewOf(order, layout.show, seats, now, lang, goods);
 }
 
 /** The answer shape of an order from rows already in hand. */
@@ -54,6 +62,7 @@ export function viewOf(
   }[],
   now?: Date,
   lang: NameLang = 'zh',
+  goods: StoreOrderLine[] = [],
 ): FilmOrderView {
   const showInfo = showInfoOf(show, lang);
   const cinemaInfo = cinemaInfoOf(show, lang);
@@ -78,6 +87,8 @@ export function viewOf(
     cinemaInfo,
     seats: seatViews,
     total: filmOrderTotal({ cinemaInfo, showInfo, seats: seatViews }) ?? 0,
+    goods,
+    goodsTotal: fenToYuan(order.goods_fen),
     holdExpiresAt: order.pay_deadline_at.toISOString(),
     createdAt: order.created_at.toISOString(),
     paidAt: order.paid_at ? order.paid_at.toISOString() : null,

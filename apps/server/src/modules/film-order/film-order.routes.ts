@@ -4,12 +4,14 @@ import {
   createFilmOrderCall,
   filmOrderDetailCall,
   pendingFilmOrderCall,
+  setFilmOrderGoodsCall,
   showAvailabilityCall,
   showLayoutCall,
   showSeatsCall,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall, bindPreparedCall } from '../../plugins/calls.js';
+import { setFilmOrderGoods } from './film-order-goods.service.js';
 import * as filmOrderService from './film-order.service.js';
 import { getShowAvailability, getShowLayout } from './seat-availability.service.js';
 import { createSeatAnnouncer } from './seat-announcer.js';
@@ -59,6 +61,9 @@ export function registerFilmOrderRoutes(
   const holdDeps = { ...deps, seatAnnouncer };
   bindCall(app, deps, createFilmOrderCall, ({ site, user, body, lang }) =>
     filmOrderService.createFilmOrder(holdDeps, site, user, body, lang),
+  );
+  bindCall(app, deps, setFilmOrderGoodsCall, ({ site, user, body }) =>
+    setFilmOrderGoods(deps, site, user, body),
   );
   bindCall(app, deps, filmOrderDetailCall, ({ user, query, lang }) =>
     filmOrderService.getFilmOrder(deps, user, query.orderId, lang),

@@ -114,6 +114,13 @@ export async function createFilmOrder(
     used_by_staff_id: null,
     used_by_name: null,
     exchange_of: null,
+    goods_fen: 0,
+    goods_discount_fen: 0,
+    goods_code: null,
+    goods_picked_up_at: null,
+    goods_picked_up_by_name: null,
+    goods_refunded_at: null,
+    goods_refunded_fen: 0,
   };
   const seats = held.seats
     .map((row) => ({ row, seat: seatById.get(row.seatId)! }))

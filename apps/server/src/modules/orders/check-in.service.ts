@@ -33,8 +33,9 @@ export async function lookupForCheckIn(
   text: string,
   lang: Lang,
 ): Promise<CheckInView> {
-  const order = await findScanned(deps.db, site, text);
+  const { order, isGoods } = await findScanned(deps.db, site, text);
   const part = await stepsOf(order.kind).detail(deps.db, order);
+  if (isGoods) return goodsViewOf(order, part, goodsProblemOf(staff, order), lang);
   return viewOf(order, part, problemOf(staff, order, part, deps.clock.now()), lang);
 }
 
@@ -45,8 +46,9 @@ export async function checkIn(
   text: string,
   lang: Lang,
 ): Promise<CheckInView> {
-  const found = await findScanned(deps.db, site, text);
+  const { order: found, isGoods } = await findScanned(deps.db, site, text);
   const now = deps.clock.now();
+  if (isGoods) return handOverGoods(deps, site, staff, found.id, lang);
   const refusal = await deps.db.transaction().execute(async (trx) => {
     // Locked: a concurrent scan of the same code waits here, then finds it used.
     const order = (await lockOrder(trx, found.id))!;
@@ -80,22 +82,105 @@ export async function checkIn(
   return viewOf(used, await stepsOf(used.kind).detail(deps.db, used), null, lang);
 }
 
-async function findScanned(db: Executor, site: SiteRow, text: string): Promise<OrderRow> {
+/**
+ * The order a code belongs to; `isGoods` when it is the pickup code of a film order's snacks
+ * (decision 029), which the counter hands over without touching the ticket.
+ */
+async function findScanned(
+  db: Executor,
+  site: SiteRow,
+  text: string,
+): Promise<{ order: OrderRow; isGoods: boolean }> {
   const scanned = parseScannedCode(text);
   if (!scanned) throw new AppError('CHECKIN_CODE_INVALID', {});
   if (scanned.siteCode !== null && scanned.siteCode !== site.code) {
     throw new AppError('CHECKIN_REFUSED', { problem: 'otherSite' });
   }
   const order = await ordersRepository.findByCode(db, site.id, scanned.code);
+  const isGoods = order !== undefined && order.goods_code === scanned.code;
   // A QR also names the order number: both must match, so a forged QR finds nothing.
   if (
     !order ||
-    order.kind !== scanned.kind ||
+    (isGoods ? scanned.kind !== 'store' : order.kind !== scanned.kind) ||
     (scanned.orderNo !== null && scanned.orderNo !== order.order_no)
   ) {
     throw new AppError('CHECKIN_NOT_FOUND', {});
   }
-  return order;
+  return { order, isGoods };
+}
+
+/**
+ * The counter hands over a film order's snacks: under the order's lock, once (a second scan is
+ * told who did it and when); the ticket is not touched, before or after the show's door.
+ */
+async function handOverGoods(
+  deps: Deps,
+  site: SiteRow,
+  staff: SignedInStaff,
+  orderId: string,
+  lang: Lang,
+): Promise<CheckInView> {
+  const now = deps.clock.now();
+  const refusal = await deps.db.transaction().execute(async (trx) => {
+    const order = (await lockOrder(trx, orderId))!;
+    const problem = goodsProblemOf(staff, order);
+    if (problem) return { order, problem };
+    await ordersRepository.markGoodsPickedUp(trx, order.id, { at: now, name: staff.displayName });
+    await recordAudit(trx, site, staff, now, {
+      action: 'order.goodsPickUp',
+      entity: 'order',
+      entityId: order.id,
+      before: { goodsPickedUpAt: null },
+      after: { goodsPickedUpAt: now.toISOString() },
+    });
+    return null;
+  });
+  const order = (await ordersRepository.findById(deps.db, orderId))!;
+  const part = await stepsOf(order.kind).detail(deps.db, order);
+  if (refusal) {
+    throw new AppError('CHECKIN_REFUSED', {
+      ...problemDetails(order, part, refusal.problem),
+      usedAt: order.goods_picked_up_at?.toISOString() ?? null,
+      usedAtText: order.goods_picked_up_at ? chinaClock(order.goods_picked_up_at) : '',
+      usedBy: order.goods_picked_up_by_name,
+    });
+  }
+  return goodsViewOf(order, part, null, lang);
+}
+
+/** Why a film order's snacks cannot be handed over by this staff member now; null if they can. */
+function goodsProblemOf(staff: SignedInStaff, order: OrderRow): CheckInProblem | null {
+  if (order.goods_picked_up_at) return 'alreadyUsed';
+  if (order.goods_refunded_at || order.status === 'refunded') return 'refunded';
+  if (order.status !== 'ticketed' && order.status !== 'used') return 'unpaid';
+  if (order.cinema_id && !coversCinema(staff, order.cinema_id)) return 'otherCinema';
+  return null;
+}
+
+/** A film order's snacks as the counter sees them: like a store order (the ticket is the door's). */
+function goodsViewOf(
+  order: OrderRow,
+  part: KindDetail,
+  problem: CheckInProblem | null,
+  lang: Lang,
+): CheckInView {
+  const view = viewOf(order, part, problem, lang);
+  return {
+    ...view,
+    kind: 'store',
+    film: null,
+    status: order.goods_picked_up_at ? 'used' : order.status === 'refunded' ? 'refunded' : 'ready',
+    code: order.goods_code ?? '',
+    usedAt: order.goods_picked_up_at?.toISOString() ?? null,
+    usedBy: order.goods_picked_up_by_name,
+    problemText: problem
+      ? fullErrorCatalogue.CHECKIN_REFUSED[lang]({
+          ...problemDetails(order, part, problem),
+          usedAtText: order.goods_picked_up_at ? chinaClock(order.goods_picked_up_at) : '',
+          usedBy: order.goods_picked_up_by_name,
+        })
+      : null,
+  };
 }
 
 /** Why this order cannot be checked in by this staff member now; null when it can. */

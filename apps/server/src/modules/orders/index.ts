@@ -26,7 +26,9 @@ export {
   recordOrderChange,
   rootOrderIdOf,
   releaseOrders,
+  markOrderGoodsRefunded,
   setOrderDiscount,
+  setOrderGoods,
   reissueTicket,
   setOrderPhone,
   transitionOrder,
@@ -35,6 +37,6 @@ export {
 export { newOrderNo } from './order-codes.js';
 export { enqueueExchangeNotice, enqueueOrderNotice } from './order-notices.js';
 export { startOrderSweeper, sweepExpiredOrders } from './order-sweeper.js';
-export { getOrderDetail, listOrders, refundWindowIn } from './order-views.service.js';
+export { getOrderDetail, goodsPartOf, listOrders, refundWindowIn } from './order-views.service.js';
 export { registerOrderRoutes } from './orders.routes.js';
 export { registerOrderConsoleRoutes } from './orders.console.routes.js';

@@ -129,7 +129,7 @@ async function detailOf(db: Executor, site: SiteRow, order: OrderRow): Promise<C
       }
     : null;
   return {
-    ...orderFieldsOf(order, part, code),
+    ...orderFieldsOf(order, part, code, site.code),
     ...money,
     cinemaId: order.cinema_id,
     cinemaName: cinema?.name ?? null,

@@ -15,7 +15,8 @@ import type { Executor, OrdersTable } from '../../db/schema.js';
 export type OrderRow = Selectable<OrdersTable>;
 
 /** What order pages show of an order's own kind: the list's line, and the detail's part. */
-export type KindSummary = Pick<OrderSummary, 'title' | 'subtitle' | 'posterUrl' | 'startAt'>;
+export type KindSummary = Pick<OrderSummary, 'title' | 'subtitle' | 'posterUrl' | 'startAt'> &
+  Pick<Partial<OrderSummary>, 'goodsNote'>;
 export type KindDetail = Pick<OrderDetail, 'film' | 'store'> & {
   /** When what was bought takes place (a film's show), for the refund window; null: no limit. */
   startAt: string | null;

@@ -44,8 +44,33 @@ export async function setOrderDiscount(
   orderId: string,
   amountFen: number,
   discountFen: number,
+  goodsDiscountFen = 0,
 ): Promise<void> {
-  await ordersRepository.setDiscount(trx, orderId, amountFen, discountFen);
+  await ordersRepository.setDiscount(trx, orderId, amountFen, discountFen, goodsDiscountFen);
+}
+
+/**
+ * The snacks of an unpaid film order changed (decision 029): it now charges its seats plus
+ * `goodsFen`, with no coupon until the caller prices its coupon again. The caller holds the order
+ * lock; answers the order as it now is.
+ */
+export async function setOrderGoods(
+  trx: Executor,
+  orderId: string,
+  goodsFen: number,
+): Promise<OrderRow> {
+  const ticketsFen = await ordersRepository.seatsFenOf(trx, orderId);
+  await ordersRepository.setGoods(trx, orderId, ticketsFen, goodsFen);
+  return (await ordersRepository.findById(trx, orderId))!;
+}
+
+/** A goods-only refund of a film order's snacks, once; false when picked up or done before. */
+export function markOrderGoodsRefunded(
+  trx: Executor,
+  orderId: string,
+  refund: { fen: number; at: Date },
+): Promise<boolean> {
+  return ordersRepository.markGoodsRefunded(trx, orderId, refund);
 }
 
 /** The buyer's phone, given while paying (a store order's counter may call it). */
@@ -130,13 +155,16 @@ export async function fulfilPaidOrder(
   await transitionOrder(trx, order, 'paid', reason, { paid_at: now });
   await steps.sell(trx, order.id);
   const code = await newOrderCode(trx, order.site_id, order.kind);
+  // Snacks of a film order get a pickup code of their own for the counter (decision 029).
+  const goodsCode =
+    order.goods_fen > 0 ? await newOrderCode(trx, order.site_id, 'store') : undefined;
   const issued = steps.fulfilledStatus;
   await transitionOrder(
     trx,
     { id: order.id, status: 'paid' },
     issued,
     issued === 'ticketed' ? orderEventReasons.ticketIssued : orderEventReasons.readyForPickup,
-    { pickup_code: code },
+    { pickup_code: code, ...(goodsCode ? { goods_code: goodsCode } : {}) },
   );
   await enqueueOrderNotice(trx, order.id, issued, now);
   return issued;

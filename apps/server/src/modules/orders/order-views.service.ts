@@ -34,6 +34,7 @@ function summaryOf(order: OrderRow, part: KindSummary | undefined): OrderSummary
     cinemaId: order.cinema_id,
     posterUrl: part?.posterUrl ?? null,
     startAt: part?.startAt ?? null,
+    goodsNote: part?.goodsNote ?? null,
     createdAt: order.created_at.toISOString(),
     payDeadlineAt: order.pay_deadline_at.toISOString(),
   };
@@ -70,11 +71,13 @@ export async function listOrders(
  */
 export function refundWindowOf(
   site: SiteRow,
-  order: Pick<OrderRow, 'kind' | 'status'>,
+  order: Pick<OrderRow, 'kind' | 'status'> & Partial<Pick<OrderRow, 'goods_picked_up_at'>>,
   startAt: string | null,
   now: Date,
 ): OrderDetail['refund'] {
-  const isFulfilled = order.status === stepsOf(order.kind).fulfilledStatus;
+  // Snacks handed over cannot come back online: the counter refunds such an order (decision 029).
+  const isFulfilled =
+    order.status === stepsOf(order.kind).fulfilledStatus && !order.goods_picked_up_at;
   if (!startAt) return { isAllowed: isFulfilled, allowedUntil: null };
   const cutoff = siteSettings(site).refundCutoffMinutes;
   const start = new Date(startAt);
@@ -120,7 +123,7 @@ export async function getOrderDetail(
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
   return {
-    ...orderFieldsOf(order, part, issuedCodeOf(site, order)),
+    ...orderFieldsOf(order, part, issuedCodeOf(site, order), site.code),
     ...money,
     refund: refundWindowOf(site, order, startAt, now),
     exchange: exchanges
@@ -163,6 +166,7 @@ export function orderFieldsOf(
   order: OrderRow,
   part: Pick<OrderDetail, 'film' | 'store'>,
   code: { code: string; qrContent: string } | null,
+  siteCode: string,
 ) {
   return {
     orderId: order.id,
@@ -177,8 +181,43 @@ export function orderFieldsOf(
     film: part.film,
     store: part.store,
     ticket: order.kind === 'film' ? code : null,
-    pickup: order.kind === 'store' ? code : null,
+    pickup: order.kind === 'store' ? code : goodsCodeOf(siteCode, order),
+    goods: goodsPartOf(order),
   };
+}
+
+/** The snacks' pickup code of a film order and its QR text, once issued and until refunded. */
+function goodsCodeOf(siteCode: string, order: OrderRow) {
+  if (order.goods_code === null || order.goods_refunded_at !== null) return null;
+  if (!['ticketed', 'used'].includes(order.status)) return null;
+  return {
+    code: order.goods_code,
+    qrContent: orderQrContent('store', siteCode, order.order_no, order.goods_code),
+  };
+}
+
+/** Where a film order's snacks are (decision 029); null when it has none. */
+export function goodsPartOf(order: OrderRow): OrderDetail['goods'] {
+  if (order.kind !== 'film' || order.goods_fen === 0) return null;
+  const state = goodsStateOf(order);
+  return {
+    total: fenToYuan(order.goods_fen),
+    discount: fenToYuan(order.goods_discount_fen),
+    amount: fenToYuan(order.goods_fen - order.goods_discount_fen),
+    state,
+    pickedUpAt: order.goods_picked_up_at?.toISOString() ?? null,
+    refundedAt: order.goods_refunded_at?.toISOString() ?? null,
+    refundedAmount: fenToYuan(order.goods_refunded_fen),
+    isRefundAllowed: state === 'toPickUp',
+  };
+}
+
+function goodsStateOf(order: OrderRow): NonNullable<OrderDetail['goods']>['state'] {
+  if (order.goods_picked_up_at) return 'pickedUp';
+  if (order.goods_refunded_at || order.status === 'refunded') return 'refunded';
+  if (order.status === 'pending_payment') return 'unpaid';
+  if (order.status === 'cancelled' || order.status === 'expired') return 'released';
+  return 'toPickUp';
 }
 
 export function issuedCodeOf(site: SiteRow, order: OrderRow) {

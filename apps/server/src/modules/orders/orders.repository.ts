@@ -27,6 +27,7 @@ export function insertEvent(
 export type OrderMoveExtra = {
   paid_at?: Date;
   pickup_code?: string;
+  goods_code?: string;
   used_at?: Date;
   used_by_staff_id?: string;
   used_by_name?: string;
@@ -49,18 +50,86 @@ export async function updateStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A coupon's part of an unpaid order: what is paid and what is taken off (decision 024). */
+/** A coupon's part of an unpaid order: what is paid and what is taken off (decision 024), and
+ *  of that, what comes off its snacks (decision 029). */
 export function setDiscount(
   trx: Executor,
   orderId: string,
   amountFen: number,
   discountFen: number,
+  goodsDiscountFen = 0,
 ) {
   return trx
     .updateTable('orders')
-    .set({ amount_fen: amountFen, discount_fen: discountFen })
+    .set({ amount_fen: amountFen, discount_fen: discountFen, goods_discount_fen: goodsDiscountFen })
     .where('id', '=', orderId)
     .execute();
+}
+
+/** An unpaid film order's snacks changed: their part, and what is paid, before any coupon. */
+export function setGoods(trx: Executor, orderId: string, ticketsFen: number, goodsFen: number) {
+  return trx
+    .updateTable('orders')
+    .set({
+      amount_fen: ticketsFen + goodsFen,
+      discount_fen: 0,
+      goods_fen: goodsFen,
+      goods_discount_fen: 0,
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .execute();
+}
+
+/** The counter handed the snacks of a film order over; false when that was done before. */
+export async function markGoodsPickedUp(
+  trx: Executor,
+  orderId: string,
+  by: { at: Date; name: string },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ goods_picked_up_at: by.at, goods_picked_up_by_name: by.name })
+    .where('id', '=', orderId)
+    .where('goods_picked_up_at', 'is', null)
+    .where('goods_refunded_at', 'is', null)
+    .where('goods_code', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A goods-only refund of a film order, once: what was paid drops by the goods' part. False when
+ * the goods were picked up or refunded meanwhile (the caller holds the order lock anyway).
+ */
+export async function markGoodsRefunded(
+  trx: Executor,
+  orderId: string,
+  refund: { fen: number; at: Date },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set((eb) => ({
+      goods_refunded_at: refund.at,
+      goods_refunded_fen: refund.fen,
+      amount_fen: eb('amount_fen', '-', refund.fen),
+    }))
+    .where('id', '=', orderId)
+    .where('goods_picked_up_at', 'is', null)
+    .where('goods_refunded_at', 'is', null)
+    .where('goods_fen', '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The seats' part of an order (sum of their member prices): a film order's tickets. */
+export async function seatsFenOf(db: Executor, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('film_order_seats')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('discount_price_fen'), eb.lit(0)).as('fen'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.fen);
 }
 
 /** A ticketed order's new code and price after an exchange; false when it is no longer ticketed. */
@@ -140,7 +209,7 @@ export async function isCodeTaken(db: Executor, siteId: string, code: string) {
     .selectFrom('orders')
     .select('id')
     .where('site_id', '=', siteId)
-    .where('pickup_code', '=', code)
+    .where((eb) => eb.or([eb('pickup_code', '=', code), eb('goods_code', '=', code)]))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -171,12 +240,13 @@ export async function pageOfUserOrders(
 }
 
 /** The order of a site carrying this ticket or pickup code. */
+/** The order whose ticket or pickup code, or snacks' pickup code (decision 029), this is. */
 export function findByCode(db: Executor, siteId: string, code: string) {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('site_id', '=', siteId)
-    .where('pickup_code', '=', code)
+    .where((eb) => eb.or([eb('pickup_code', '=', code), eb('goods_code', '=', code)]))
     .executeTakeFirst();
 }
 
@@ -218,6 +288,7 @@ export async function searchPage(db: Executor, search: OrderSearch) {
         ...(search.orderNo ? [eb('orders.order_no', '=', search.orderNo)] : []),
         ...(search.phone ? [eb('orders.phone', '=', search.phone)] : []),
         ...(search.code ? [eb('orders.pickup_code', '=', search.code)] : []),
+        ...(search.code ? [eb('orders.goods_code', '=', search.code)] : []),
       ]),
     );
   const rows = await base

@@ -140,6 +140,16 @@ export async function payByCard(
   return answer;
 }
 
+/**
+ * A film order with snacks is paid per part (decision 029): a film card pays only the tickets, a
+ * goods card only the goods. Undefined for every other order (one card type pays it all).
+ */
+function partsOf(order: OrderRow) {
+  if (order.kind !== 'film' || order.goods_fen === 0) return undefined;
+  const goodsFen = order.goods_fen - order.goods_discount_fen;
+  return { filmFen: order.amount_fen - goodsFen, goodsFen };
+}
+
 /** The cards' part and WeChat's part of the order's total; VALIDATION_FAILED when impossible. */
 function splitOf(order: OrderRow, body: Body): Split {
   if (!body.payDetailParam) return { cardFen: order.amount_fen, wechatFen: 0 };
@@ -178,6 +188,7 @@ async function chargeAndRecord(
     userId: user.id,
     orderId: order.id,
     cardType: cardTypeForOrderKind(order.kind),
+    parts: partsOf(order),
     cardIds: body.cardIdList,
     amountFen: split.cardFen,
     mode: isCombined ? 'hold' : 'commit',

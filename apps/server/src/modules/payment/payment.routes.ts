@@ -5,6 +5,7 @@ import {
   exchangeFilmOrderCall,
   paymentStatusCall,
   refundOrderCall,
+  refundOrderGoodsCall,
   wechatPayCall,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
@@ -14,6 +15,7 @@ import { payByCard } from './pay-by-card.service.js';
 import { payByWechat } from './pay-by-wechat.service.js';
 import { exchangeFilmOrder } from './exchange.service.js';
 import { cancelPayment, getPaymentStatus } from './payment-status.service.js';
+import { refundOrderGoods } from './refund-goods.service.js';
 import { refundOrder } from './refund.service.js';
 
 /** Paying calls are few per person: a tighter limit than browsing. */
@@ -55,6 +57,14 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     deps,
     refundOrderCall,
     ({ site, user, body, request }) => refundOrder(deps, site, user, body.orderId, request.log),
+    { rateLimitPerMinute: PAYING_PER_MINUTE },
+  );
+  bindCall(
+    app,
+    deps,
+    refundOrderGoodsCall,
+    ({ site, user, body, request }) =>
+      refundOrderGoods(deps, site, user, body.orderId, request.log),
     { rateLimitPerMinute: PAYING_PER_MINUTE },
   );
   bindCall(

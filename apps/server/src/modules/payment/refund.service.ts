@@ -94,6 +94,10 @@ export async function refundOrderMoney(
     if (order.status !== refundable) {
       throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'refunded' });
     }
+    // Snacks handed over cannot come back online (decision 029); staff may still refund.
+    if (actor.kind === 'user' && order.goods_picked_up_at) {
+      throw new AppError('TICKETS_REFUND_AFTER_PICKUP', {});
+    }
     if (!request.ignoreCutoff) await checkRefundWindow(trx, site, order, now);
     await transitionOrder(
       trx,

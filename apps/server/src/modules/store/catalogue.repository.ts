@@ -75,6 +75,45 @@ export async function pageOfGoods(
   return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
 
+/**
+ * On-sale goods carrying any of `tags`, those with the first tag first, then by lowest price and
+ * name; at most `limit` (the snack step's offer, decision 029).
+ */
+export async function listGoodsTagged(
+  db: Executor,
+  filter: { siteId: string; tags: readonly string[]; limit: number; now: Date },
+): Promise<GoodsSummaryRow[]> {
+  const { rows } = await sql<GoodsSummaryRow>`
+    select g.id, g.category_id, g.name, g.description, g.tags,
+      min(v.price_fen)::int as min_fen,
+      max(v.price_fen)::int as max_fen,
+      sum(${liveStock(filter.now)})::int as live_stock
+    from goods g
+    join goods_variants v on v.goods_id = g.id
+    where g.site_id = ${filter.siteId} and g.is_on_sale
+      and g.tags && ${sql.val([...filter.tags])}::text[]
+    group by g.id
+    order by (${filter.tags[0] ?? ''} = any(g.tags)) desc, min_fen, g.name collate "C", g.id
+    limit ${filter.limit}`.execute(db);
+  return rows;
+}
+
+/** The variants of several goods with their live stock, in their display order. */
+export async function listVariantsOfManyGoods(
+  db: Executor,
+  goodsIds: readonly string[],
+  now: Date,
+): Promise<VariantRow[]> {
+  if (goodsIds.length === 0) return [];
+  const { rows } = await sql<VariantRow>`
+    select v.id, v.goods_id, v.specs, v.price_fen, v.original_price_fen,
+      ${liveStock(now)} as live_stock
+    from goods_variants v
+    where v.goods_id = any(${sql.val([...goodsIds])}::uuid[])
+    order by v.goods_id, v.sort_order, v.id`.execute(db);
+  return rows;
+}
+
 export function findGoods(db: Executor, siteId: string, goodsId: string) {
   return db
     .selectFrom('goods')

@@ -10,6 +10,8 @@ import {
   type GoodsInfo,
   type getCategoryListCall,
   type getGoodsListCall,
+  type SnackOffer,
+  snackOfferTags,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor, GoodsSpec } from '../../db/schema.js';
@@ -95,15 +97,7 @@ export async function getGoodsDetail(
     ? await catalogueRepository.listVariantsOfGoods(deps.db, goods.id, deps.clock.now())
     : [];
   if (!goods || variants.length === 0) throw notFound('The goods item', '商品');
-  const goodsInfoList: GoodsInfo[] = variants.map((variant) => ({
-    id: variant.id,
-    name: variantName(variant.specs),
-    specs: variant.specs,
-    price: fenToYuan(variant.price_fen),
-    originalPrice:
-      variant.original_price_fen === null ? null : fenToYuan(variant.original_price_fen),
-    stock: Number(variant.live_stock),
-  }));
+  const goodsInfoList = variants.map(goodsInfoOf);
   return {
     id: goods.id,
     categoryId: goods.category_id,
@@ -116,6 +110,48 @@ export async function getGoodsDetail(
     tags: goods.tags.map((tag) => localTerm('tag', tag, lang)),
     goodsInfoList,
     notice: PICKUP_NOTICE[lang],
+  };
+}
+
+/** GET /api/goods/offers: the snack step's combos and popular goods with their variants. */
+export async function listSnackOffers(deps: Deps, site: SiteRow): Promise<{ list: SnackOffer[] }> {
+  const now = deps.clock.now();
+  const rows = await catalogueRepository.listGoodsTagged(deps.db, {
+    siteId: site.id,
+    tags: snackOfferTags,
+    limit: 8,
+    now,
+  });
+  const variants = await catalogueRepository.listVariantsOfManyGoods(
+    deps.db,
+    rows.map((row) => row.id),
+    now,
+  );
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      categoryId: row.category_id,
+      name: row.name,
+      description: row.description,
+      imageUrl: goodsImagePath(row.id),
+      minPrice: fenToYuan(row.min_fen),
+      hasPriceRange: row.max_fen !== row.min_fen,
+      isSoldOut: Number(row.live_stock) <= 0,
+      tags: row.tags,
+      goodsInfoList: variants.filter((variant) => variant.goods_id === row.id).map(goodsInfoOf),
+    })),
+  };
+}
+
+function goodsInfoOf(variant: catalogueRepository.VariantRow): GoodsInfo {
+  return {
+    id: variant.id,
+    name: variantName(variant.specs),
+    specs: variant.specs,
+    price: fenToYuan(variant.price_fen),
+    originalPrice:
+      variant.original_price_fen === null ? null : fenToYuan(variant.original_price_fen),
+    stock: Number(variant.live_stock),
   };
 }
 

@@ -6,3 +6,16 @@
 export { registerStoreRoutes } from './store.routes.js';
 export { registerGoodsConsoleRoutes } from './goods.console.routes.js';
 export { storeOrderSteps } from './store-order-kind.js';
+export {
+  goodsLinesOfOrders,
+  goodsNoteOf,
+  releaseOrderGoods,
+  replaceOrderGoods,
+} from './order-goods.js';
+export {
+  expireStaleReservations,
+  OutOfStock,
+  outOfStockError,
+  priceLines,
+  type PricedLine,
+} from './store-order.service.js';

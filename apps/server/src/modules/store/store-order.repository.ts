@@ -25,6 +25,16 @@ export function giveBackStock(trx: Executor, variantId: string, quantity: number
     .execute();
 }
 
+/** An unpaid order's reserved lines are removed (their units are given back by the caller). */
+export function deleteReservedLines(trx: Executor, orderId: string) {
+  return trx
+    .deleteFrom('store_order_lines')
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'reserved')
+    .returning(['variant_id', 'quantity'])
+    .execute();
+}
+
 export function insertLines(trx: Executor, lines: Insertable<StoreOrderLinesTable>[]) {
   return trx.insertInto('store_order_lines').values(lines).execute();
 }

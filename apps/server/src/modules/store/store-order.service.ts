@@ -16,7 +16,7 @@ import * as storeOrderRepository from './store-order.repository.js';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** Thrown inside the order transaction to roll it back when a variant has too few units. */
-class OutOfStock extends Error {
+export class OutOfStock extends Error {
   constructor(
     readonly variantId: string,
     readonly label: string,
@@ -78,8 +78,13 @@ export async function createStoreOrder(
       shortage = error;
     }
   }
+  throw await outOfStockError(deps, shortage, now);
+}
+
+/** OUT_OF_STOCK naming the variant and the units a buyer can get now. */
+export async function outOfStockError(deps: Deps, shortage: OutOfStock, now: Date) {
   const available = await catalogueRepository.liveStockOf(deps.db, shortage.variantId, now);
-  throw new AppError('OUT_OF_STOCK', {
+  return new AppError('OUT_OF_STOCK', {
     name: shortage.label,
     goodsInfoId: shortage.variantId,
     available,
@@ -147,7 +152,7 @@ export async function releaseStockOf(trx: Executor, orderIds: readonly string[])
 }
 
 /** The lines of an order-to-be, priced now; an unknown or withdrawn variant → 40401. */
-async function priceLines(
+export async function priceLines(
   db: Executor,
   siteId: string,
   items: { goodsInfoId: string; quantity: number }[],
@@ -182,7 +187,7 @@ async function priceLines(
  * for (a payment or the sweep may hold one), before any variant is touched. Answers how many such
  * orders there were, whoever expired them: if any, their units are back by now.
  */
-async function expireStaleReservations(
+export async function expireStaleReservations(
   deps: Deps,
   variantIds: string[],
   now: Date,
@@ -200,7 +205,7 @@ async function expireStaleReservations(
   );
 }
 
-type PricedLine = Awaited<ReturnType<typeof priceLines>>[number];
+export type PricedLine = Awaited<ReturnType<typeof priceLines>>[number];
 
 function orderNotFound() {
   return notFound('The order', '订单');

@@ -5,6 +5,7 @@ import {
   getCategoryListCall,
   getGoodsDetailCall,
   getGoodsListCall,
+  snackOffersCall,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
@@ -28,6 +29,7 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(app, deps, getGoodsListCall, ({ site, query, lang }) =>
     catalogueService.listGoods(deps, site, query, lang),
   );
+  bindCall(app, deps, snackOffersCall, ({ site }) => catalogueService.listSnackOffers(deps, site));
   bindCall(app, deps, getGoodsDetailCall, ({ site, query, lang }) =>
     catalogueService.getGoodsDetail(deps, site, query.id, lang),
   );

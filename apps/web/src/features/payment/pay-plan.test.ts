@@ -69,3 +69,27 @@ describe('the pay panel plan', () => {
     });
   });
 });
+
+describe('paying a film order with snacks per part (decision 029)', () => {
+  const film = { id: 'f', cardNo: '1', name: '电影卡', cardTypeList: ['film'], balance: 100 };
+  const goods = { id: 'g', cardNo: '2', name: '卖品卡', cardTypeList: ['goods'], balance: 100 };
+  const parts = { filmFen: 6000, goodsFen: 3000 };
+  it('offers a goods card for an order with snacks, and counts each card within its part', () => {
+    expect(usableCards([film, goods], 'film', parts).map((c) => c.id)).toEqual(['f', 'g']);
+    expect(usableCards([film, goods], 'film').map((c) => c.id)).toEqual(['f']);
+    expect(balanceFenOf([film], parts)).toBe(6000);
+    expect(balanceFenOf([film, goods], parts)).toBe(9000);
+  });
+  it('lets WeChat pay the snacks a film card cannot', () => {
+    expect(planPayment('combined', 9000, [film], parts)).toEqual({
+      ok: true,
+      method: 'combined',
+      cardFen: 6000,
+      wechatFen: 3000,
+    });
+    expect(planPayment('cards', 9000, [film], parts)).toEqual({
+      ok: false,
+      reason: 'CARDS_TOO_LITTLE',
+    });
+  });
+});

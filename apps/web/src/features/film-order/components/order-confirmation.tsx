@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { formatYuan, payParamFor, seatName, yuanToFen, type FilmOrder } from '@marquee/contracts';
 import { getLang } from '@/lib/i18n/i18n';
 import type { RenderPay } from '@/lib/pay-slot';
@@ -12,6 +12,8 @@ import { filmOrderMessages } from '../film-order-messages';
 import { DeadlineBanner } from '@/components/ui/deadline-banner';
 import { useCountdown } from '@/lib/use-countdown';
 import { filmOrderStore } from '../film-order-store';
+import { snackMessages } from '../snack-messages';
+import { SnackStep } from './snack-step';
 import './order-confirmation.css';
 import { paths } from '@/lib/paths';
 import { QueryView } from '@/components/ui/query-view';
@@ -86,6 +88,10 @@ function HeldOrder(props: {
   const isExpired = left !== undefined && left <= 0;
   const cancel = useCancelFilmOrder();
   const showId = order.showInfo.showId;
+  const location = useLocation();
+  const isNewHold = (location.state as { isNewHold?: boolean } | null)?.isNewHold === true;
+  const [isSnackStep, setSnackStep] = useSnackStep(order.id, isNewHold && order.goods.length === 0);
+  const totalFen = yuanToFen(order.total) + yuanToFen(order.goodsTotal);
 
   const chooseAgain = () => {
     filmOrderStore.reset();
@@ -104,20 +110,43 @@ function HeldOrder(props: {
       afterDone: chooseAgain,
     });
 
+  const banner = (
+    <DeadlineBanner
+      left={left}
+      isExpired={isExpired}
+      leftLabel={t('holdLeft')}
+      expired={{
+        title: t('holdExpired'),
+        hint: t('holdExpiredHint'),
+        action: t('backToSeats'),
+        onAction: chooseAgain,
+      }}
+      testId="hold-countdown"
+    />
+  );
+  const cancelButton = !isExpired && (
+    <button
+      type="button"
+      className="button order-confirm__cancel"
+      onClick={() => void confirmCancel()}
+      disabled={cancel.isPending}
+    >
+      {t('cancelOrder')}
+    </button>
+  );
+  if (isSnackStep && !isExpired) {
+    return (
+      <div className="order-confirm">
+        {banner}
+        <SnackStep order={order} onDone={() => setSnackStep(false)} />
+        {cancelButton}
+      </div>
+    );
+  }
+
   return (
     <div className="order-confirm">
-      <DeadlineBanner
-        left={left}
-        isExpired={isExpired}
-        leftLabel={t('holdLeft')}
-        expired={{
-          title: t('holdExpired'),
-          hint: t('holdExpiredHint'),
-          action: t('backToSeats'),
-          onAction: chooseAgain,
-        }}
-        testId="hold-countdown"
-      />
+      {banner}
 
       <section className="order-confirm__card" aria-label={order.showInfo.filmTitle}>
         <div className="order-confirm__film">
@@ -159,6 +188,8 @@ function HeldOrder(props: {
         </dl>
       </section>
 
+      <OrderSnacks order={order} isExpired={isExpired} onChange={() => setSnackStep(true)} />
+
       <section className="order-confirm__card">
         <label className="order-confirm__phone">
           <span>{t('phone')}</span>
@@ -175,25 +206,82 @@ function HeldOrder(props: {
         <p className="order-confirm__phone-hint">{t('phoneHint')}</p>
       </section>
 
-      {!isExpired && (
-        <button
-          type="button"
-          className="button order-confirm__cancel"
-          onClick={() => void confirmCancel()}
-          disabled={cancel.isPending}
-        >
-          {t('cancelOrder')}
-        </button>
-      )}
+      {cancelButton}
 
       <div className="order-confirm__pay">
         {props.renderPay({
           param: payParamFor('film', order.id),
-          total: order.total,
+          total: totalFen / 100,
+          goodsTotal: order.goodsTotal,
           phone,
           isExpired,
         })}
       </div>
     </div>
+  );
+}
+
+/**
+ * Whether the held order shows the snack step (decision 029): first when the seat page just held
+ * it (`isOffered`), once per order until the user adds snacks or skips (remembered for the tab's
+ * session, so a reload goes on to paying); again whenever the user asks to add or change snacks.
+ */
+function useSnackStep(orderId: string, isOffered: boolean): [boolean, (isOpen: boolean) => void] {
+  const key = `marquee.snackStep.${orderId}`;
+  const [isOpen, setOpen] = useState(() => isOffered && sessionStorage.getItem(key) !== 'done');
+  const set = (open: boolean) => {
+    if (!open) sessionStorage.setItem(key, 'done');
+    setOpen(open);
+  };
+  return [isOpen, set];
+}
+
+/** The snacks in the held order, or a way back to the snack step to add some. */
+function OrderSnacks(props: { order: FilmOrder; isExpired: boolean; onChange: () => void }) {
+  const t = snackMessages.useT();
+  const { order } = props;
+  const hasGoods = order.goods.length > 0;
+  return (
+    <section className="order-confirm__card" aria-labelledby="order-snacks-title">
+      <div className="order-confirm__snacks-head">
+        <h3 id="order-snacks-title">{t('snacks')}</h3>
+        {!props.isExpired && (
+          <button
+            type="button"
+            className="order-confirm__snacks-change"
+            onClick={props.onChange}
+            data-testid="snacks-change"
+          >
+            {hasGoods ? t('change') : t('addSnacks')}
+          </button>
+        )}
+      </div>
+      {hasGoods && (
+        <>
+          <ul className="order-confirm__snack-lines" data-testid="order-snacks">
+            {order.goods.map((line) => (
+              <li key={line.goodsInfoId}>
+                <span>
+                  {line.goodsName}
+                  {line.goodsInfoName ? ` · ${line.goodsInfoName}` : ''} ×{line.quantity}
+                </span>
+                <span>¥{formatYuan(yuanToFen(line.amount))}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="order-confirm__facts">
+            <div>
+              <dt>{t('ticketsTotal')}</dt>
+              <dd>¥{formatYuan(yuanToFen(order.total))}</dd>
+            </div>
+            <div>
+              <dt>{t('goodsTotal')}</dt>
+              <dd>¥{formatYuan(yuanToFen(order.goodsTotal))}</dd>
+            </div>
+          </dl>
+          <p className="order-confirm__phone-hint">{t('pickupHint')}</p>
+        </>
+      )}
+    </section>
   );
 }

@@ -251,7 +251,8 @@ export function SeatPicker(props: {
       return;
     }
     // Held: on to /cinema/order (spec §4); the mutation stays successful, so the button stays busy.
-    navigate(paths.cinemaOrder(props.showId));
+    // A fresh hold opens there on the snack step (decision 029).
+    navigate(paths.cinemaOrder(props.showId), { state: { isNewHold: true } });
   };
 
   const { showInfo, cinemaInfo } = data;

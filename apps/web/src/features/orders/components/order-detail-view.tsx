@@ -7,6 +7,8 @@ import { confirmAndRun } from '@/lib/confirm-and-run';
 import { ordersMessages } from '../orders-messages';
 import { MoneyRecords, OrderFacts, OrderLoader, OrderStatusHeader } from './order-detail-parts';
 import { ExchangeEntry, ExchangeHistory } from './order-exchange-parts';
+import { OrderSnacks } from './order-snacks';
+import { orderSnackMessages } from '../snack-messages';
 import { cinemaDateTime } from './order-time';
 import { StoreOrderBody } from './store-order-detail-view';
 import { TicketQr } from './ticket-qr';
@@ -34,12 +36,16 @@ function OrderDetailBody(props: { order: OrderDetail }) {
   const { order } = props;
   const film = order.film;
   const refund = useRefundOrder();
+  const snackT = orderSnackMessages.useT();
 
   const askRefund = () =>
     confirmAndRun({
       dialog: {
         title: t('refundConfirmTitle'),
-        content: t('refundConfirmText'),
+        content:
+          order.goods?.state === 'toPickUp'
+            ? snackT('refundAllConfirmText')
+            : t('refundConfirmText'),
         confirmText: t('refundConfirm'),
         cancelText: t('keepTicket'),
       },
@@ -72,6 +78,8 @@ function OrderDetailBody(props: { order: OrderDetail }) {
           <p className="order-detail__hint">{t('ticketHint')}</p>
         </section>
       )}
+
+      <OrderSnacks order={order} />
 
       {film && (
         <section className="order-detail__card" aria-label={film.showInfo.filmTitle}>
@@ -121,25 +129,32 @@ function OrderDetailBody(props: { order: OrderDetail }) {
       <MoneyRecords order={order} />
       <ExchangeEntry order={order} />
 
-      {order.status === 'ticketed' && order.refund.allowedUntil && (
+      {order.status === 'ticketed' && order.goods?.state === 'pickedUp' && (
         <section className="order-detail__refund">
-          {order.refund.isAllowed ? (
-            <>
-              <p>{t('refundUntil', { time: cinemaDateTime(order.refund.allowedUntil) })}</p>
-              <button
-                type="button"
-                className="button button--block"
-                disabled={refund.isPending}
-                onClick={() => void askRefund()}
-              >
-                {t('refund')}
-              </button>
-            </>
-          ) : (
-            <p>{t('refundClosed', { time: cinemaDateTime(order.refund.allowedUntil) })}</p>
-          )}
+          <p>{snackT('refundAfterPickup')}</p>
         </section>
       )}
+      {order.status === 'ticketed' &&
+        order.refund.allowedUntil &&
+        order.goods?.state !== 'pickedUp' && (
+          <section className="order-detail__refund">
+            {order.refund.isAllowed ? (
+              <>
+                <p>{t('refundUntil', { time: cinemaDateTime(order.refund.allowedUntil) })}</p>
+                <button
+                  type="button"
+                  className="button button--block"
+                  disabled={refund.isPending}
+                  onClick={() => void askRefund()}
+                >
+                  {t('refund')}
+                </button>
+              </>
+            ) : (
+              <p>{t('refundClosed', { time: cinemaDateTime(order.refund.allowedUntil) })}</p>
+            )}
+          </section>
+        )}
     </div>
   );
 }

@@ -93,6 +93,11 @@ export function OrderPages(props: { kind: OrderKind; isTabPanel?: boolean }) {
                         <StatusBadge status={order.status} />
                       </div>
                       {order.subtitle && <p>{order.subtitle}</p>}
+                      {order.goodsNote && (
+                        <p className="order-item__snacks" data-testid="order-snacks-note">
+                          {t('withSnacks', { snacks: order.goodsNote })}
+                        </p>
+                      )}
                       <p>
                         {order.startAt
                           ? showStartLabel(order.startAt)

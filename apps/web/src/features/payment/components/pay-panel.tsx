@@ -22,6 +22,8 @@ export interface PayPanelProps {
   param: PayParam;
   /** Yuan. */
   total: number;
+  /** Yuan: of `total`, the snacks of a film order (decision 029): cards pay per part. */
+  goodsTotal?: number;
   phone: string;
   isExpired: boolean;
   /** The user's cards (GET /storeCard/getUserCareList); undefined while loading. */
@@ -46,11 +48,16 @@ export function PayPanel(props: PayPanelProps) {
   const t = paymentMessages.useT();
   const amountFen = yuanToFen(props.total);
   const cardType = cardTypeOf(props.param);
-  const cards = useMemo(
-    () => usableCards(props.storeCard ?? [], cardType),
-    [props.storeCard, cardType],
+  const goodsFen = Math.min(yuanToFen(props.goodsTotal ?? 0), amountFen);
+  const parts = useMemo(
+    () => (goodsFen > 0 ? { filmFen: amountFen - goodsFen, goodsFen } : undefined),
+    [amountFen, goodsFen],
   );
-  const methods = availableMethods(amountFen, balanceFenOf(cards));
+  const cards = useMemo(
+    () => usableCards(props.storeCard ?? [], cardType, parts),
+    [props.storeCard, cardType, parts],
+  );
+  const methods = availableMethods(amountFen, balanceFenOf(cards, parts));
   const [isChoosing, setChoosing] = useState(false);
   // The user info answers a lock only while it runs; compared with when the panel opened.
   const [mountedAt] = useState(() => Date.now());
@@ -73,7 +80,7 @@ export function PayPanel(props: PayPanelProps) {
   const fallback = isLocked && methods.includes('wechat') ? 'wechat' : methods[0]!;
   const current = method && methods.includes(method) ? method : fallback;
   const chosen = cards.filter((card) => (chosenIds ?? cards.map((c) => c.id)).includes(card.id));
-  const plan = planPayment(current, amountFen, chosen);
+  const plan = planPayment(current, amountFen, chosen, parts);
   const isBusy = flow.stage.kind === 'submitting' || flow.stage.kind === 'sheet';
 
   const confirm = () => {

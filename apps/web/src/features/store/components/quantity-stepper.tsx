@@ -1,4 +1,4 @@
-import { AddOutline, MinusOutline } from 'antd-mobile-icons';
+import { QuantityStepper as Stepper } from '@/components/ui/quantity-stepper';
 import { storeMessages } from '../store-messages';
 
 /**
@@ -14,32 +14,14 @@ export function QuantityStepper(props: {
   isDisabled?: boolean;
 }) {
   const t = storeMessages.useT();
-  const { value, max } = props;
-  const canDecrease = !props.isDisabled && (value > 1 || (props.isRemovable ?? false));
-  const canIncrease = !props.isDisabled && value < max;
   return (
-    <span className="stepper" role="group" aria-label={t('quantityOf', { name: props.name })}>
-      <button
-        type="button"
-        className="stepper__button"
-        aria-label={t('decrease', { name: props.name })}
-        disabled={!canDecrease}
-        onClick={() => props.onChange(value - 1)}
-      >
-        <MinusOutline aria-hidden />
-      </button>
-      <output className="stepper__value" aria-live="polite" data-testid="quantity">
-        {value}
-      </output>
-      <button
-        type="button"
-        className="stepper__button"
-        aria-label={t('increase', { name: props.name })}
-        disabled={!canIncrease}
-        onClick={() => props.onChange(value + 1)}
-      >
-        <AddOutline aria-hidden />
-      </button>
-    </span>
+    <Stepper
+      {...props}
+      labels={{
+        group: t('quantityOf', { name: props.name }),
+        decrease: t('decrease', { name: props.name }),
+        increase: t('increase', { name: props.name }),
+      }}
+    />
   );
 }
