@@ -101,7 +101,10 @@ export async function twinShow(
     .where('id', '=', showId)
     .executeTakeFirstOrThrow();
   dayOffset += 1;
-  const shift = (at: Date) => new Date(at.getTime() + dayOffset * 86_400_000 + 3_600_000);
+  // Off the demo schedule's round times by a few seconds, so it never lands on a demo show of the
+  // hall (\`shows_hall_start\`), and distinct for every call.
+  const shift = (at: Date) =>
+    new Date(at.getTime() + dayOffset * 86_400_000 + 3_600_000 + dayOffset * 60_000 + 7_000);
   const { id: _id, layout_id: _layout, ...columns } = show;
   const created = await t.db
     .insertInto('shows')
