@@ -37,6 +37,28 @@ export default defineConfig({
     target: 'es2020',
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](preact|react-router|cookie)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'app-core',
+              test: /node_modules[\\/](@tanstack|@oxc-project[\\/]runtime|@babel[\\/]runtime)[\\/]|[\\/]src[\\/]lib[\\/](api[\\/]|i18n[\\/]|query-keys|cookies|paths|brand)|[\\/]build[\\/]zod-shapes-only|[\\/]contracts[\\/]src[\\/](call|fields|errors|rules[\\/](phone|show-heat)|calls[\\/](auth|cards|cinema))\.ts$|^\0/,
+              priority: 20,
+            },
+            {
+              name: 'home-first-screen',
+              test: /[\\/]src[\\/](features[\\/]cinema[\\/](components[\\/](film-list|film-card|film-list-skeleton)|api[\\/]get-film-list|film-messages)|components[\\/]ui[\\/](query-view|empty-state|failure-block))|antd-mobile-icons[\\/]es[\\/](RightOutline|SearchOutline|ShopbagOutline)/,
+              priority: 10,
+            },
+          ],
+        },
+      },
       onwarn(warning, warn) {
         // React Router looks useOptimistic up and falls back when it is missing, as in Preact.
         if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
