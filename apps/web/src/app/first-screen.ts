@@ -38,10 +38,13 @@ export const firstScreenData = {
       () => undefined,
     );
     void import('@/features/store/api/get-goods-list').then(
-      ({ goodsListQueryOptions }) =>
-        queryClient.prefetchInfiniteQuery(
+      async ({ goodsListQueryOptions }) => {
+        const goods = await queryClient.fetchInfiniteQuery(
           goodsListQueryOptions(categoryId === '0' ? null : categoryId),
-        ),
+        );
+        // The first page's pictures (the list sorts them by price, so all of that page's).
+        for (const item of goods.pages[0]?.list ?? []) new Image().src = item.imageUrl;
+      },
       () => undefined,
     );
   },
