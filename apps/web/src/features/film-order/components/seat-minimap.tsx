@@ -15,7 +15,10 @@ const WIDTH = 88;
  * The whole hall in miniature at the map's top right while it is zoomed in, with a frame around
  * the part on screen. Decoration for sighted users: the map's summary says the same in words.
  */
-export const Minimap = memo(function Minimap(props: {
+export const Minimap = memo(function Minimap({
+  ref,
+  ...props
+}: {
   ref: Ref<MinimapHandle>;
   data: SeatMapData;
   size: Box;
@@ -28,7 +31,7 @@ export const Minimap = memo(function Minimap(props: {
   const height = Math.round(props.size.height * ratio);
 
   useImperativeHandle(
-    props.ref,
+    ref,
     () => ({
       show(view, viewport, fitScale) {
         const element = root.current;
@@ -52,10 +55,7 @@ export const Minimap = memo(function Minimap(props: {
     [ratio, props.size],
   );
 
-  const chosenIds = new Set(props.chosen);
-  const chosenSeats = props.data.rows.flatMap((row) =>
-    row.seats.filter((seat) => chosenIds.has(seat.id)),
-  );
+  const chosenSeats = chosenSeatsOf(props.data, props.chosen);
   return (
     <div
       className="seat-minimap"
@@ -96,4 +96,9 @@ function SeatRect(props: { seat: Seat; view: SeatView }) {
       className={`seat-minimap__seat seat-minimap__seat--${props.view}`}
     />
   );
+}
+
+function chosenSeatsOf(data: SeatMapData, chosen: readonly string[]): Seat[] {
+  const ids = new Set(chosen);
+  return data.rows.flatMap((row) => row.seats.filter((seat) => ids.has(seat.id)));
 }
