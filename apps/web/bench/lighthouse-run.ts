@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../e2e/support/chromium';
+import { freePort } from '../e2e/support/server';
 
 /** The figures of one Lighthouse run (mobile preset: simulated 4× CPU, 1.6 Mbps, 150 ms RTT). */
 export interface PageFigures {
@@ -12,20 +13,6 @@ export interface PageFigures {
   tbtMs: number;
   cls: number;
   bytes: number;
-}
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 /**
@@ -38,14 +25,7 @@ export async function startChromium(): Promise<{ port: number; stop(): Promise<v
   const child = spawn(
     chromiumPath,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
+      ...chromiumFlags,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       'about:blank',

@@ -1,4 +1,5 @@
 import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../e2e/support/chromium';
 
 /**
  * The seat map under a 4× slower CPU (CDP `Emulation.setCPUThrottlingRate`), in Debian's Chromium
@@ -15,19 +16,7 @@ const CPU_SLOWDOWN = 4;
 const TAPS = 10;
 
 export async function measureSeatMap(seatUrl: string): Promise<SeatMapTimings> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     const context = await browser.newContext({
       viewport: { width: 375, height: 667 },
