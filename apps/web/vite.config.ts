@@ -52,6 +52,13 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // What app/first-screen.ts fetches for the seat map and the store: on its own, so
+              // the request does not wait for the page's whole chunk graph.
+              name: 'first-screen-data',
+              test: /[\\/]features[\\/](film-order[\\/]api[\\/]get-show-seats|store[\\/]api[\\/]get-(category|goods)-list)\.ts$|[\\/]contracts[\\/]src[\\/]calls[\\/]store\.ts$/,
+              priority: 15,
+            },
+            {
               name: 'home-first-screen',
               test: /[\\/]src[\\/](features[\\/]cinema[\\/](components[\\/](film-list|film-card|film-list-skeleton)|api[\\/]get-film-list|film-messages)|components[\\/]ui[\\/](query-view|empty-state|failure-block))|antd-mobile-icons[\\/]es[\\/](RightOutline|SearchOutline|ShopbagOutline)/,
               priority: 10,
