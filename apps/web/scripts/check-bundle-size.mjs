@@ -1,37 +1,68 @@
-// The JavaScript /home/index loads first must stay under 150 KB gzipped (issue 2): the entry
-// chunk, its static imports, and the home index page's own chunk with its static imports.
+// Bundle budgets (issue 13), checked after every build:
+// - the JavaScript /home/index loads first stays under 100 KB gzipped: the entry chunk, its static
+//   imports, and the home index page's own chunk with its static imports;
+// - no chunk is over 60 KB gzipped, so no route ever waits on one large script.
+// Each route's extra load (its chunk and static imports beyond the first load) is printed too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const LIMIT_KB = 150;
-const LIMIT_BYTES = LIMIT_KB * 1024;
+const FIRST_LOAD_LIMIT_KB = 100;
+const CHUNK_LIMIT_KB = 60;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
-const files = new Set();
-function collect(key) {
+const gzipped = new Map();
+function gzKb(file) {
+  if (!gzipped.has(file)) {
+    gzipped.set(file, gzipSync(fs.readFileSync(path.join(dist, file))).length / 1024);
+  }
+  return gzipped.get(file);
+}
+
+/** The JavaScript files a manifest entry loads before it runs: itself and its static imports. */
+function staticClosure(key, files = new Set()) {
   const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
+  if (!chunk || files.has(chunk.file)) return files;
   files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) collect(imported);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
 }
 
-collect('index.html');
-const homeKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/home-index.tsx'));
+const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((t, f) => t + gzKb(f), 0);
+const routeKeys = Object.keys(manifest).filter((key) => /app\/routes\/[^/]+\.tsx$/.test(key));
+const homeKey = routeKeys.find((key) => key.endsWith('app/routes/home-index.tsx'));
 if (!homeKey) throw new Error('home-index route chunk not found in the manifest');
-collect(homeKey);
 
-let total = 0;
-for (const file of files) {
-  if (!file.endsWith('.js')) continue;
-  const size = gzipSync(fs.readFileSync(path.join(dist, file))).length;
-  total += size;
-  console.log(`  ${file}: ${(size / 1024).toFixed(1)} KB gz`);
+const entry = staticClosure('index.html');
+const firstLoad = staticClosure(homeKey, new Set(entry));
+for (const file of firstLoad) {
+  if (file.endsWith('.js')) console.log(`  ${file}: ${gzKb(file).toFixed(1)} KB gz`);
 }
-const verdict = total <= LIMIT_BYTES ? 'within' : 'OVER';
+const firstLoadKb = sum(firstLoad);
+const firstLoadOk = firstLoadKb <= FIRST_LOAD_LIMIT_KB;
 console.log(
-  `First-load JS of /home/index: ${(total / 1024).toFixed(1)} KB gz (${verdict} the ${LIMIT_KB} KB limit)`,
+  `First-load JS of /home/index: ${firstLoadKb.toFixed(1)} KB gz ` +
+    `(${firstLoadOk ? 'within' : 'OVER'} the ${FIRST_LOAD_LIMIT_KB} KB limit)`,
 );
-if (total > LIMIT_BYTES) process.exit(1);
+
+console.log('Each route beyond the entry (its chunk and static imports):');
+for (const key of routeKeys.sort()) {
+  const extra = [...staticClosure(key)].filter((file) => !entry.has(file));
+  console.log(`  ${path.basename(key, '.tsx')}: ${sum(extra).toFixed(1)} KB gz`);
+}
+
+const jsFiles = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js'));
+const oversized = [...new Set(jsFiles)].filter((file) => gzKb(file) > CHUNK_LIMIT_KB);
+for (const file of oversized) {
+  console.log(
+    `  OVER the ${CHUNK_LIMIT_KB} KB chunk limit: ${file} ${gzKb(file).toFixed(1)} KB gz`,
+  );
+}
+const largest = Math.max(...jsFiles.map(gzKb));
+console.log(`Largest chunk: ${largest.toFixed(1)} KB gz (limit ${CHUNK_LIMIT_KB} KB)`);
+
+if (!firstLoadOk || oversized.length > 0) process.exit(1);

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, preloadFirstScreen } from './app/router';
 import { rememberedCareMode, setCareMode } from './lib/care-mode';
 import { getLang } from './lib/i18n/i18n';
 import './styles.css';
@@ -21,10 +21,13 @@ if (getLang() === 'en') {
   ]).then(([config, enUS]) => config.setDefaultConfig({ locale: enUS.default }));
 }
 
+const router = createRouter();
+preloadFirstScreen(router);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
 );

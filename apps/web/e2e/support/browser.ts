@@ -9,6 +9,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from './chromium';
 
 const screenshotsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -18,19 +19,7 @@ const screenshotsDir = path.resolve(
 export const PHONE = { width: 375, height: 667 };
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
 /** A phone: 375×667, touch, Chinese unless told otherwise. */

@@ -58,4 +58,6 @@ export interface RouteHandle {
   title: RouteTitle;
   /** A home tab: shows the tab bar and no back button. */
   isTab?: boolean;
+  /** Start loading the page's code and its first screen's data (see first-screen.ts). */
+  preload?: (url: URL) => void;
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 import { paths, routePaths } from '@/lib/paths';
+import { firstScreenData, isSigningIn, type FirstScreenData } from './first-screen';
 import { DocumentTitle } from './layouts/document-title';
 import { HomeTabs } from './layouts/home-tabs';
 import { PageShell } from './layouts/page-shell';
@@ -8,15 +9,24 @@ import { RouteError } from './layouts/route-error';
 import type { RouteHandle, RouteTitle } from './route-titles';
 import { SignInGate } from './sign-in-gate';
 
-/** A route whose page code loads on demand, so the first load carries only what it shows. */
+/**
+ * A route whose page code loads on demand, so the first load carries only what it shows; opened
+ * first, its code and first-screen data load while sign-in runs (first-screen.ts).
+ */
 function page(
   path: string,
   title: RouteTitle,
   load: Parameters<typeof lazyPage>[0],
-  extra: Partial<RouteHandle> = {},
+  extra: Partial<RouteHandle> & { data?: FirstScreenData } = {},
 ): RouteObject {
   const Page = lazyPage(load);
-  const handle: RouteHandle = { title, ...extra };
+  const { data, ...rest } = extra;
+  const preload = (url: URL) => {
+    // A failed load is retried and reported by the page itself when it renders.
+    load().catch(() => undefined);
+    data?.(url);
+  };
+  const handle: RouteHandle = { title, preload, ...rest };
   return { path, element: <Page />, handle, errorElement: <RouteError /> };
 }
 
@@ -41,6 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           page(routePaths.homeIndex, 'homeIndex', () => import('./routes/home-index'), {
             isTab: true,
+            data: firstScreenData.homeIndex,
           }),
           {
             element: <PageShell />,
@@ -64,7 +75,9 @@ export const routes: RouteObject[] = [
           page(routePaths.cinemaFilm, 'cinemaFilm', () => import('./routes/cinema-film')),
           page(routePaths.cinemaSearch, 'cinemaSearch', () => import('./routes/cinema-search')),
           page(routePaths.cinemaDetail, 'cinemaDetail', () => import('./routes/cinema-detail')),
-          page(routePaths.cinemaSeat, 'cinemaSeat', () => import('./routes/cinema-seat')),
+          page(routePaths.cinemaSeat, 'cinemaSeat', () => import('./routes/cinema-seat'), {
+            data: firstScreenData.cinemaSeat,
+          }),
           page(routePaths.cinemaOrder, 'cinemaOrder', () => import('./routes/cinema-order')),
           page(routePaths.orderDetail, 'orderDetail', () => import('./routes/order-detail')),
           page(routePaths.orderExchange, 'orderExchange', () => import('./routes/order-exchange')),
@@ -97,6 +110,7 @@ export const routes: RouteObject[] = [
             routePaths.storeProductList,
             'storeProductList',
             () => import('./routes/store-product-list'),
+            { data: firstScreenData.storeProductList },
           ),
           page(
             routePaths.storeProductDetail,
@@ -127,4 +141,12 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Start the matched page's code and data now, in parallel with sign-in, not after it. */
+export function preloadFirstScreen(router: ReturnType<typeof createRouter>) {
+  if (!isSigningIn(new URL(window.location.href))) return;
+  for (const match of router.state.matches) {
+    (match.route.handle as RouteHandle | undefined)?.preload?.(new URL(window.location.href));
+  }
 }

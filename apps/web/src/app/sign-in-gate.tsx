@@ -134,8 +134,10 @@ export function SignInGate(props: { children: ReactNode }) {
 
   useEffect(() => {
     let isCurrent = true;
-    signingIn ??= Promise.all([browserSignIn(), loadBrand()]).then(async ([result]) => {
-      await finishSignIn(queryClient, result);
+    // The pages show as soon as the user is known; the card list (and with it the ready flag)
+    // follows in parallel instead of costing the first screen one more round trip (issue 13).
+    signingIn ??= Promise.all([browserSignIn(), loadBrand()]).then(([result]) => {
+      void finishSignIn(queryClient, result);
       return result;
     });
     void signingIn.then((result) => {

@@ -29,7 +29,7 @@ export function releaseText(date: string): string {
 }
 
 /** A film in a list, Maoyan style: poster, title, rating, genres, and a "购票" button. */
-export function FilmCard(props: { film: FilmSummary }) {
+export function FilmCard(props: { film: FilmSummary; isFirstScreen?: boolean }) {
   const t = filmMessages.useT();
   const { film } = props;
   const isShowing = film.status === 'showing';
@@ -42,7 +42,7 @@ export function FilmCard(props: { film: FilmSummary }) {
           alt=""
           width={64}
           height={90}
-          loading="lazy"
+          loading={props.isFirstScreen ? 'eager' : 'lazy'}
           decoding="async"
         />
         <span className="film-card__body">

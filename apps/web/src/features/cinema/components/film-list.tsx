@@ -1,6 +1,6 @@
 import type { FilmStatus } from '@marquee/contracts';
 import { QueryView } from '@/components/ui/query-view';
-import { useFilmList } from '../api/get-film-list';
+import { FIRST_SCREEN_FILMS, useFilmList } from '../api/get-film-list';
 import { filmMessages } from '../film-messages';
 import { FilmCard } from './film-card';
 import { FilmListSkeleton } from './film-list-skeleton';
@@ -23,8 +23,8 @@ export function FilmList(props: { status: FilmStatus }) {
     >
       {(data) => (
         <ul className="film-list" data-testid={`films-${props.status}`}>
-          {data.list.map((film) => (
-            <FilmCard key={film.id} film={film} />
+          {data.list.map((film, index) => (
+            <FilmCard key={film.id} film={film} isFirstScreen={index < FIRST_SCREEN_FILMS} />
           ))}
         </ul>
       )}

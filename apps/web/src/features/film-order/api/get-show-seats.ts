@@ -5,6 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** Availability goes stale fast while people choose seats: without the live stream, refresh every 10 s and on focus. */
 export const SEAT_REFRESH_MS = 10_000;
+const FRESH_ON_MOUNT_MS = 3_000;
 
 /** GET /show/seats: the hall's layout with each seat's state, the prices and the seat limit. */
 export function getShowSeats(showId: string) {
@@ -25,5 +26,8 @@ export function useShowSeats(showId: string, options: { isLive?: boolean } = {})
     enabled: showId !== '',
     refetchInterval: options.isLive ? false : SEAT_REFRESH_MS,
     refetchOnWindowFocus: true,
+    // A map fetched moments ago (the first screen's preload, app/first-screen.ts) is not fetched
+    // a second time as the page mounts; anything older is.
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > FRESH_ON_MOUNT_MS,
   });
 }

@@ -1,7 +1,8 @@
 import { memo, useImperativeHandle, useRef, type Ref } from 'react';
 import type { Box, PanZoom } from '../hooks/pan-zoom-math';
 import { visibleRect } from '../hooks/pan-zoom-math';
-import { seatBox, seatViewOf, type SeatMapData } from './seat-map-model';
+import type { Seat } from '@marquee/contracts';
+import { seatBox, seatViewOf, type SeatMapData, type SeatView } from './seat-map-model';
 
 export interface MinimapHandle {
   /** Follow the view (called once per painted frame, never re-rendering). */
@@ -14,7 +15,10 @@ const WIDTH = 88;
  * The whole hall in miniature at the map's top right while it is zoomed in, with a frame around
  * the part on screen. Decoration for sighted users: the map's summary says the same in words.
  */
-export const Minimap = memo(function Minimap(props: {
+export const Minimap = memo(function Minimap({
+  ref,
+  ...props
+}: {
   ref: Ref<MinimapHandle>;
   data: SeatMapData;
   size: Box;
@@ -27,7 +31,7 @@ export const Minimap = memo(function Minimap(props: {
   const height = Math.round(props.size.height * ratio);
 
   useImperativeHandle(
-    props.ref,
+    ref,
     () => ({
       show(view, viewport, fitScale) {
         const element = root.current;
@@ -51,7 +55,7 @@ export const Minimap = memo(function Minimap(props: {
     [ratio, props.size],
   );
 
-  const chosen = new Set(props.chosen);
+  const chosenSeats = chosenSeatsOf(props.data, props.chosen);
   return (
     <div
       className="seat-minimap"
@@ -63,24 +67,38 @@ export const Minimap = memo(function Minimap(props: {
       style={{ width: WIDTH, height }}
     >
       <svg width={WIDTH} height={height} viewBox={`0 0 ${props.size.width} ${props.size.height}`}>
-        {props.data.rows.flatMap((row) =>
-          row.seats.map((seat) => {
-            const box = seatBox(seat);
-            const view = seatViewOf(seat, chosen.has(seat.id));
-            return (
-              <rect
-                key={seat.id}
-                x={box.x}
-                y={box.y}
-                width={box.width}
-                height={box.height}
-                className={`seat-minimap__seat seat-minimap__seat--${view}`}
-              />
-            );
-          }),
-        )}
+        <MinimapSeats data={props.data} />
+        {/* Chosen seats drawn over the hall: a tap re-renders these few, not every seat. */}
+        {chosenSeats.map((seat) => (
+          <SeatRect key={seat.id} seat={seat} view="chosen" />
+        ))}
       </svg>
       <div className="seat-minimap__frame" ref={frame} />
     </div>
   );
 });
+
+/** Every seat as it is without the user's choice; re-renders only when the hall data changes. */
+const MinimapSeats = memo(function MinimapSeats(props: { data: SeatMapData }) {
+  return props.data.rows.flatMap((row) =>
+    row.seats.map((seat) => <SeatRect key={seat.id} seat={seat} view={seatViewOf(seat, false)} />),
+  );
+});
+
+function SeatRect(props: { seat: Seat; view: SeatView }) {
+  const box = seatBox(props.seat);
+  return (
+    <rect
+      x={box.x}
+      y={box.y}
+      width={box.width}
+      height={box.height}
+      className={`seat-minimap__seat seat-minimap__seat--${props.view}`}
+    />
+  );
+}
+
+function chosenSeatsOf(data: SeatMapData, chosen: readonly string[]): Seat[] {
+  const ids = new Set(chosen);
+  return data.rows.flatMap((row) => row.seats.filter((seat) => ids.has(seat.id)));
+}

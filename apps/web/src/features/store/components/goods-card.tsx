@@ -5,7 +5,7 @@ import { storeMessages } from '../store-messages';
 import { paths } from '@/lib/paths';
 
 /** A goods item in the list: picture, name, a line about it, tags, "¥18.00起", sold out. */
-export function GoodsCard(props: { goods: GoodsSummary }) {
+export function GoodsCard(props: { goods: GoodsSummary; isFirstScreen?: boolean }) {
   const t = storeMessages.useT();
   const { goods } = props;
   return (
@@ -16,7 +16,14 @@ export function GoodsCard(props: { goods: GoodsSummary }) {
         data-testid="goods-card"
       >
         <span className="goods-card__picture">
-          <img src={goods.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" />
+          <img
+            src={goods.imageUrl}
+            alt=""
+            width={96}
+            height={96}
+            loading={props.isFirstScreen ? 'eager' : 'lazy'}
+            decoding="async"
+          />
           {goods.isSoldOut && <span className="goods-card__sold-out">{t('soldOut')}</span>}
         </span>
         <span className="goods-card__body">

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ShopbagOutline } from 'antd-mobile-icons';
 import { QueryView } from '@/components/ui/query-view';
-import { useGoodsList } from '../api/get-goods-list';
+import { FIRST_SCREEN_GOODS, useGoodsList } from '../api/get-goods-list';
 import { sortGoodsByPrice } from '../goods-rules';
 import { useLoadMore } from '../hooks/use-load-more';
 import { storeMessages } from '../store-messages';
@@ -32,8 +32,8 @@ export function GoodsList(props: { categoryId: string }) {
       {() => (
         <>
           <ul className="goods-list" data-testid="goods-list">
-            {goods.map((item) => (
-              <GoodsCard key={item.id} goods={item} />
+            {goods.map((item, index) => (
+              <GoodsCard key={item.id} goods={item} isFirstScreen={index < FIRST_SCREEN_GOODS} />
             ))}
           </ul>
           <div ref={sentinel} className="goods-list__more" aria-live="polite">

@@ -1,0 +1,62 @@
+import type { FilmStatus } from '@marquee/contracts';
+import { readToken } from '@/lib/cookies';
+import { queryClient } from './providers';
+
+/**
+ * The data a page's first screen shows, asked for while its code and sign-in load (issue 13):
+ * otherwise it waits for sign-in, then the page's code, then its own request, one after another.
+ * Only calls that need no session; each fetcher is imported on demand, so the entry stays small.
+ */
+export type FirstScreenData = (url: URL) => void;
+
+export const firstScreenData = {
+  homeIndex(url) {
+    const status: FilmStatus = url.searchParams.get('status') === 'coming' ? 'coming' : 'showing';
+    void import('@/features/cinema/components/film-list').catch(() => undefined);
+    void import('@/features/cinema/api/get-film-list').then(
+      async ({ filmListQuery, FIRST_SCREEN_FILMS }) => {
+        const films = await queryClient.fetchQuery(filmListQuery(status));
+        // The posters are the page's largest paint: fetch them now, not after the page renders.
+        for (const film of films.list.slice(0, FIRST_SCREEN_FILMS))
+          new Image().src = film.posterUrl;
+      },
+      () => undefined,
+    );
+  },
+  cinemaSeat(url) {
+    const showId = url.searchParams.get('showId');
+    if (!showId) return;
+    void import('@/features/film-order/api/get-show-seats').then(
+      ({ showSeatsQuery }) => queryClient.prefetchQuery(showSeatsQuery(showId)),
+      () => undefined,
+    );
+  },
+  storeProductList(url) {
+    const categoryId = url.searchParams.get('categoryId') ?? '0';
+    void import('@/features/store/api/get-category-list').then(
+      ({ categoryListQuery }) => queryClient.prefetchQuery(categoryListQuery),
+      () => undefined,
+    );
+    void import('@/features/store/api/get-goods-list').then(
+      async ({ goodsListQueryOptions }) => {
+        const goods = await queryClient.fetchInfiniteQuery(
+          goodsListQueryOptions(categoryId === '0' ? null : categoryId),
+        );
+        // The first page's pictures (the list sorts them by price, so all of that page's).
+        for (const item of goods.pages[0]?.list ?? []) new Image().src = item.imageUrl;
+      },
+      () => undefined,
+    );
+  },
+} satisfies Record<string, FirstScreenData>;
+
+/**
+ * Whether this page load ends signed in here: with a session cookie, a token to take, or an
+ * authorisation code to exchange. Without any, sign-in leaves for the authorisation page at once
+ * and whatever was preloaded would be thrown away.
+ */
+export function isSigningIn(url: URL): boolean {
+  return (
+    readToken() !== undefined || url.searchParams.has('setToken') || url.searchParams.has('code')
+  );
+}
