@@ -7,7 +7,7 @@ import type { ShowSeats } from './show-seats-model';
  * buttons do not re-render. Seats not for sale never change. Seats are matched by label (the
  * composed map's seats have their label as id, `composeShowSeats`).
  */
-export function applySeatChanges(map: ShowSeats, event: SeatChangeEvent): ShowSeats {
+export function applySeatChanges<M extends ShowSeats>(map: M, event: SeatChangeEvent): M {
   if (!event.changes || event.changes.length === 0) return map;
   const stateOf = new Map(event.changes.map((change) => [change.label, change.state]));
   let isChanged = false;

@@ -33,7 +33,7 @@ describe('composing the seat map from its layout and availability', () => {
       #w.()x
     `);
     const { layout, availability } = splitShowSeats(map);
-    expect(composeShowSeats(layout, availability)).toEqual(map);
+    expect(composeShowSeats(layout, availability)).toEqual({ ...map, version: 1 });
     expect(composeShowSeats(layout, availability).rows[0]!.seats[3]).toEqual({
       id: 'A4',
       row: 'A',
@@ -65,6 +65,7 @@ describe('composing the seat map from its layout and availability', () => {
     const next = composeShowSeats(layout, { ...availability, version: 2, rows: ['ASH'] });
     expect(next.rows[0]!.seats.map((seat) => seat.state)).toEqual(['available', 'sold', 'held']);
     expect(next.serverTime).toBe(availability.serverTime);
+    expect(next.version).toBe(2);
   });
 
   it('refuses availability that follows another layout version', () => {

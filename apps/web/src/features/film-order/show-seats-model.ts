@@ -11,6 +11,9 @@ import {
 /** The seat map the seat page draws: the shape `/show/seats` answers. */
 export type ShowSeats = CallAnswer<typeof showSeatsCall>;
 
+/** The seat map composed from its two halves, with the availability's `version` it shows. */
+export type VersionedShowSeats = ShowSeats & { version: number };
+
 /**
  * The seat map from its two halves (`/show/layout`, cached by the browser, and
  * `/show/availability`, read on every refresh): each seat with its state now. Seats have no id in
@@ -18,7 +21,10 @@ export type ShowSeats = CallAnswer<typeof showSeatsCall>;
  * and the live stream's changes (`label`) all name seats by. Throws when the availability follows
  * another layout version than the layout given (read the layout again then).
  */
-export function composeShowSeats(layout: ShowLayout, availability: ShowAvailability): ShowSeats {
+export function composeShowSeats(
+  layout: ShowLayout,
+  availability: ShowAvailability,
+): VersionedShowSeats {
   if (availability.layoutVersion !== layout.layoutVersion) {
     throw new Error(
       `availability follows layout ${availability.layoutVersion}, not ${layout.layoutVersion}`,
@@ -55,5 +61,6 @@ export function composeShowSeats(layout: ShowLayout, availability: ShowAvailabil
     maxSeatsPerOrder: layout.maxSeatsPerOrder,
     holdMinutes: layout.holdMinutes,
     serverTime: availability.serverTime,
+    version: availability.version,
   };
 }
