@@ -151,10 +151,9 @@ describe('live seat availability', () => {
       await page.goto(`${server.baseUrl}/cinema/seat?showId=${showId}`);
       await page.locator('[data-seat]').first().waitFor();
       await seatMap;
-      await expect.poll(() => calls.map((call) => call.path).sort()).toEqual([
-        '/api/show/availability',
-        '/api/show/layout',
-      ]);
+      await expect
+        .poll(() => calls.map((call) => call.path).sort())
+        .toEqual(['/api/show/availability', '/api/show/layout']);
     };
 
     await open();

@@ -63,7 +63,13 @@ async function recordCalls(cdp: CDPSession, step: () => Promise<void>): Promise<
     const { url, status, fromDiskCache, encodedDataLength } = event.response;
     if (!url.includes('/api/') || url.includes('/stream')) return;
     const fromCache = fromDiskCache === true;
-    calls.set(event.requestId, { url, status, fromCache, bytes: 0, headerBytes: encodedDataLength });
+    calls.set(event.requestId, {
+      url,
+      status,
+      fromCache,
+      bytes: 0,
+      headerBytes: encodedDataLength,
+    });
   };
   const onCached = (event: { requestId: string }) => {
     const call = calls.get(event.requestId);
@@ -109,7 +115,9 @@ function report(name: string, calls: Call[]) {
       `  ${pathname.padEnd(32)} ${String(call.status).padEnd(4)} ${call.bytes} B (${body})${cached}`,
     );
   }
-  console.log(`  seat-map calls: ${sum(calls.filter(isSeatMap))} B; all API calls: ${sum(calls)} B`);
+  console.log(
+    `  seat-map calls: ${sum(calls.filter(isSeatMap))} B; all API calls: ${sum(calls)} B`,
+  );
 }
 
 async function openSeatPage(page: Page, baseUrl: string, showId: string) {
@@ -144,7 +152,9 @@ async function main() {
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL(/\/sandbox\/connect\/oauth2\/authorize/);
     await page.getByRole('button', { name: 'Alex', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/sandbox/') && !url.searchParams.has('code'));
+    await page.waitForURL(
+      (url) => !url.pathname.startsWith('/sandbox/') && !url.searchParams.has('code'),
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await recordCalls(cdp, async () => {}); // the home page's own calls

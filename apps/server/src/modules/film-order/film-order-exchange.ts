@@ -46,9 +46,7 @@ export async function checkExchangeChoice(
   if (salesCloseAt(layout.show.start_at, settings).getTime() <= now.getTime()) {
     throw salesClosed(layout.show.id, settings);
   }
-  const seatIds = [
-    ...new Set(choice.seatIds ?? seatIdsOfLabels(layout, choice.seatLabels ?? [])),
-  ];
+  const seatIds = [...new Set(choice.seatIds ?? seatIdsOfLabels(layout, choice.seatLabels ?? []))];
   await checkRules(deps, layout, user, seatIds, settings.maxSeatsPerOrder, now);
   const hasArea = new Set(layout.areas.map((area) => area.id));
   for (const seatId of seatIds) {

@@ -140,9 +140,7 @@ export function exchangeCall(
   t: TestApp,
   token: string,
   body: { orderId: string; showId: string } & (
-    | { seatIds: string[] }
-    | { seatLabels: string[] }
-    | { seatIds: string[]; seatLabels: string[] }
+    { seatIds: string[] } | { seatLabels: string[] } | { seatIds: string[]; seatLabels: string[] }
   ),
 ) {
   return call<OrderDetail>(t.app, { method: 'POST', url: '/api/order/exchange', token, body });

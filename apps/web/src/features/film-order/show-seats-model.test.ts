@@ -50,7 +50,16 @@ describe('composing the seat map from its layout and availability', () => {
   it('reads a label the layout gives and a seat with no price area', () => {
     const layout: ShowLayout = {
       ...splitShowSeats(mapOf('oo')).layout,
-      rows: [{ label: 'A', y: 0, seats: [[0, 1, 'n', 0, 'VIP1'], [1, 2, 'u', -1]] }],
+      rows: [
+        {
+          label: 'A',
+          y: 0,
+          seats: [
+            [0, 1, 'n', 0, 'VIP1'],
+            [1, 2, 'u', -1],
+          ],
+        },
+      ],
     };
     const { availability } = splitShowSeats(mapOf('oo'));
     const seats = composeShowSeats(layout, { ...availability, rows: ['HX'] }).rows[0]!.seats;
