@@ -7,14 +7,20 @@ import { queryKeys } from '@/lib/query-keys';
  * GET /show/layout: the seat map's unchanging half (hall, prices, rules' settings). A plain GET
  * with no cache-busting, so the browser keeps it and revalidates it with its ETag (304).
  */
-export function getShowLayout(showId: string) {
-  return api(showLayoutCall, { query: { showId } });
+export function getShowLayout(showId: string, options: { isRevalidated?: boolean } = {}) {
+  return api(showLayoutCall, {
+    query: { showId },
+    ...(options.isRevalidated ? { cache: 'no-cache' as const } : {}),
+  });
 }
 
-/** Kept for the page's life: availability says when it changed (its `layoutVersion`). */
-export const showLayoutQuery = (showId: string) =>
+/**
+ * Kept while in use: the availability says when it changed (its `layoutVersion`); then
+ * `isRevalidated` asks the server past the browser's cache (which may keep the old one 60 s).
+ */
+export const showLayoutQuery = (showId: string, options: { isRevalidated?: boolean } = {}) =>
   queryOptions({
     queryKey: queryKeys.shows.layout(showId),
-    queryFn: () => getShowLayout(showId),
+    queryFn: () => getShowLayout(showId, options),
     staleTime: Infinity,
   });

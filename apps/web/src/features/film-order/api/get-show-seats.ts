@@ -21,7 +21,10 @@ export async function getShowSeats(client: QueryClient, showId: string) {
   if (availability.layoutVersion === layout.layoutVersion) {
     return composeShowSeats(layout, availability);
   }
-  const fresh = await client.fetchQuery({ ...showLayoutQuery(showId), staleTime: 0 });
+  const fresh = await client.fetchQuery({
+    ...showLayoutQuery(showId, { isRevalidated: true }),
+    staleTime: 0,
+  });
   return composeShowSeats(fresh, availability);
 }
 
