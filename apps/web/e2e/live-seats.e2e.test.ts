@@ -70,16 +70,21 @@ describe('live seat availability', () => {
     const stream = alex.waitForRequest((request) =>
       request.url().includes('/api/show/availability/stream'),
     );
+    // The seat page reads the layout and the availability, never the whole map (issue 12).
+    let wholeMapReads = 0;
+    alex.on('request', (request) => {
+      if (request.url().includes('/api/show/seats')) wholeMapReads += 1;
+    });
     await signInAs(alex, server.baseUrl, 'Alex', `/cinema/seat?showId=${showId}`);
     await alex.locator('[data-seat]').first().waitFor();
     await stream;
     await seatButton(alex, labels[0]!).click();
     await expect.poll(() => seatButton(alex, labels[0]!).getAttribute('data-state')).toBe('chosen');
-    // From the hold on, Alex's phone reads no seat map: only the stream can tell it.
+    // From the hold on, Alex's phone reads no availability: only the stream can tell it.
     let heldAt = Number.POSITIVE_INFINITY;
     let polls = 0;
     alex.on('request', (request) => {
-      if (request.url().includes('/api/show/seats?') && Date.now() >= heldAt) polls += 1;
+      if (request.url().includes('/api/show/availability?') && Date.now() >= heldAt) polls += 1;
     });
 
     const xiaoying = await (await newPhone(browser)).newPage();
@@ -97,6 +102,7 @@ describe('live seat availability', () => {
       .poll(() => alex.getByRole('status').filter({ hasText: '刚被抢走' }).count())
       .toBe(1);
     expect(polls).toBe(0);
+    expect(wholeMapReads).toBe(0);
     await screenshot(alex, 'live-seat-just-taken');
 
     // 小影 cancels: Alex's map shows the seats free again, still without a reload.
@@ -107,5 +113,56 @@ describe('live seat availability', () => {
       .toBe('available');
     await alex.context().close();
     await xiaoying.context().close();
+  });
+
+  it('opens the map from the layout and the availability, the layout from the cache on a reopen', async () => {
+    const showId = await pickShow();
+    const page = await (await newPhone(browser)).newPage();
+    await signInAs(page, server.baseUrl, 'Alex');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    /** The seat-map calls of the page: path, and whether the network sent the body again. */
+    const calls: { path: string; isBodySent: boolean }[] = [];
+    const paths = new Map<string, string>();
+    const fromCache = new Set<string>();
+    const wireStatus = new Map<string, number>();
+    cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
+    cdp.on('Network.responseReceivedExtraInfo', (event) => {
+      wireStatus.set(event.requestId, event.statusCode);
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      const { pathname } = new URL(event.response.url);
+      if (event.response.fromDiskCache) fromCache.add(event.requestId);
+      if (/^\/api\/show\/(seats|layout|availability)$/.test(pathname)) {
+        paths.set(event.requestId, pathname);
+      }
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const seatPath = paths.get(event.requestId);
+      if (!seatPath) return;
+      const isRevalidated = wireStatus.get(event.requestId) === 304;
+      calls.push({ path: seatPath, isBodySent: !fromCache.has(event.requestId) && !isRevalidated });
+    });
+    const open = async () => {
+      calls.length = 0;
+      const seatMap = page.waitForResponse((response) =>
+        response.url().includes('/api/show/availability?'),
+      );
+      await page.goto(`${server.baseUrl}/cinema/seat?showId=${showId}`);
+      await page.locator('[data-seat]').first().waitFor();
+      await seatMap;
+      await expect
+        .poll(() => calls.map((call) => call.path).sort())
+        .toEqual(['/api/show/availability', '/api/show/layout']);
+    };
+
+    await open();
+    expect(calls.every((call) => call.isBodySent)).toBe(true);
+    await page.goto(`${server.baseUrl}/`);
+    // Reopened: the layout comes from the browser's cache (or a 304), only the availability again.
+    await open();
+    expect(calls.find((call) => call.path === '/api/show/layout')?.isBodySent).toBe(false);
+    expect(calls.find((call) => call.path === '/api/show/availability')?.isBodySent).toBe(true);
+    await page.context().close();
   });
 });

@@ -19,6 +19,8 @@ export const queryKeys = {
   },
   shows: {
     seats: (showId: string) => ['shows', 'seats', showId] as const,
+    /** The seat map's unchanging half (`/show/layout`), kept apart so refreshes skip it. */
+    layout: (showId: string) => ['shows', 'layout', showId] as const,
   },
   filmOrders: {
     all: ['filmOrders'] as const,

@@ -22,11 +22,18 @@ export const exchangeFilmOrderCall = defineCall({
   method: 'POST',
   path: '/order/exchange',
   isSignedIn: true,
-  body: z.object({
-    orderId: id,
-    showId: id,
-    seatIds: z.array(id).min(1).max(50),
-  }),
+  /** The seats by id (`/show/seats`) or by label (`/show/layout`, e.g. ["C7", "C8"]): one of the two. */
+  body: z
+    .object({
+      orderId: id,
+      showId: id,
+      seatIds: z.array(id).min(1).max(50).optional(),
+      seatLabels: z.array(z.string().trim().min(1).max(16)).min(1).max(50).optional(),
+    })
+    .refine((body) => (body.seatIds === undefined) !== (body.seatLabels === undefined), {
+      message: 'send seatIds or seatLabels',
+      path: ['seatIds'],
+    }),
   answer: orderDetailSchema,
 });
 

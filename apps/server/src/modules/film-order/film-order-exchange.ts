@@ -12,6 +12,7 @@ import {
   checkRules,
   salesCloseAt,
   salesClosed,
+  seatIdsOfLabels,
   seatRuleError,
   showNotOnSale,
 } from './film-order.service.js';
@@ -26,14 +27,15 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
  * Before the transaction, as a hold does: the show exists on this site, is on sale, its online
- * sales are open, and the seats follow the seat rules. Answers the show with its layout.
+ * sales are open, and the seats (by id, or by label as `/show/layout` names them) follow the seat
+ * rules. Answers the show with its layout and the chosen seats' ids.
  */
 export async function checkExchangeChoice(
   deps: Deps,
   site: SiteRow,
   user: SignedInUser,
-  choice: { showId: string; seatIds: readonly string[] },
-): Promise<ShowWithLayout> {
+  choice: { showId: string; seatIds?: readonly string[]; seatLabels?: readonly string[] },
+): Promise<{ layout: ShowWithLayout; seatIds: string[] }> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, choice.showId);
   if (!layout) throw notFound('Show', '场次');
@@ -44,15 +46,16 @@ export async function checkExchangeChoice(
   if (salesCloseAt(layout.show.start_at, settings).getTime() <= now.getTime()) {
     throw salesClosed(layout.show.id, settings);
   }
-  await checkRules(deps, layout, user, [...choice.seatIds], settings.maxSeatsPerOrder, now);
+  const seatIds = [...new Set(choice.seatIds ?? seatIdsOfLabels(layout, choice.seatLabels ?? []))];
+  await checkRules(deps, layout, user, seatIds, settings.maxSeatsPerOrder, now);
   const hasArea = new Set(layout.areas.map((area) => area.id));
-  for (const seatId of choice.seatIds) {
+  for (const seatId of seatIds) {
     const seat = layout.seats.find((candidate) => candidate.id === seatId)!;
     if (!seat.area_id || !hasArea.has(seat.area_id)) {
       throw seatRuleError('SEAT_NOT_FOR_SALE', seat.label);
     }
   }
-  return layout;
+  return { layout, seatIds };
 }
 
 /**

@@ -246,7 +246,7 @@ export async function checkRules(
 }
 
 /** Seats named by label; an unknown label stays as it is so the rules report it (UNKNOWN_SEAT). */
-function seatIdsOfLabels(layout: ShowWithLayout, labels: readonly string[]): string[] {
+export function seatIdsOfLabels(layout: ShowWithLayout, labels: readonly string[]): string[] {
   const byLabel = labelIndexOf(layout.seats);
   return labels.map((label) => byLabel.get(label) ?? label);
 }

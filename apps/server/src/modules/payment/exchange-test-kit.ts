@@ -142,7 +142,9 @@ export const labelsOf = (order: { seats: { label: string }[] }) =>
 export function exchangeCall(
   t: TestApp,
   token: string,
-  body: { orderId: string; showId: string; seatIds: string[] },
+  body: { orderId: string; showId: string } & (
+    { seatIds: string[] } | { seatLabels: string[] } | { seatIds: string[]; seatLabels: string[] }
+  ),
 ) {
   return call<OrderDetail>(t.app, { method: 'POST', url: '/api/order/exchange', token, body });
 }

@@ -24,7 +24,7 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const exchange = (token: string, body: { orderId: string; showId: string; seatIds: string[] }) =>
+  const exchange = (token: string, body: Parameters<typeof exchangeCall>[2]) =>
     exchangeCall(t, token, body);
   const detailOf = (token: string, orderId: string) => detailOfOrder(t, token, orderId);
   const ticketed = (pay: 'card' | 'wechat', hoursAhead = 6, couponFen = 0) =>
@@ -87,6 +87,40 @@ describeOnEachDatabase('ticket exchange (改签)', (kind) => {
       to_status: 'ticketed',
       reason: 'ticket exchanged for another show',
     });
+  });
+
+  it('takes the new seats by label, as /show/layout names them, and refuses an unknown one', async () => {
+    const { user, order } = await ticketed('card');
+    const target = await twinShow(order.showInfo.showId);
+    const labels = labelsOf(order);
+
+    const both = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatIds: sameSeats(order),
+      seatLabels: labels,
+    });
+    expect(both.status).toBe(400);
+    const unknown = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatLabels: [...labels.slice(1), 'Z99'],
+    });
+    expect(unknown.body.data).toMatchObject({
+      violations: expect.arrayContaining([expect.objectContaining({ code: 'UNKNOWN_SEAT' })]),
+    });
+    for (const label of labels) expect(stateOf(await seatMap(t, target), label)).toBe('available');
+
+    const { body } = await exchange(user.token, {
+      orderId: order.id,
+      showId: target,
+      seatLabels: labels,
+    });
+    expect(body.code).toBe(0);
+    expect(body.data.film?.showInfo.showId).toBe(target);
+    expect(body.data.film?.seats.map((seat) => seat.label)).toEqual(labels);
+    const newMap = await seatMap(t, target);
+    for (const label of labels) expect(stateOf(newMap, label)).toBe('sold');
   });
 
   it('refuses a second exchange of the same order', async () => {

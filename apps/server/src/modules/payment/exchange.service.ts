@@ -61,12 +61,11 @@ export async function exchangeFilmOrder(
   deps: PaymentDeps,
   site: SiteRow,
   user: SignedInUser,
-  choice: { orderId: string; showId: string; seatIds: string[] },
+  choice: { orderId: string; showId: string; seatIds?: string[]; seatLabels?: string[] },
   log: PaymentLog,
 ): Promise<OrderDetail> {
   if (!isUuid(choice.orderId)) throw orderNotFound();
-  const seatIds = [...new Set(choice.seatIds)];
-  const layout = await checkExchangeChoice(deps, site, user, { showId: choice.showId, seatIds });
+  const { layout, seatIds } = await checkExchangeChoice(deps, site, user, choice);
   const pending = await withDeadlockRetry(() =>
     deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();

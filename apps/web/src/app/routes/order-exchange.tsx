@@ -143,7 +143,7 @@ function ExchangeSeats(props: { order: OrderDetail; showId: string }) {
               .mutateAsync({
                 orderId: props.order.orderId,
                 showId: props.showId,
-                seatIds: seats.map((seat) => seat.id),
+                seatLabels: seats.map((seat) => seat.label),
               })
               .catch((error: unknown) => {
                 failure = error;

@@ -106,7 +106,7 @@ describe('creating a film order (spec §4) as a mutation', () => {
     const create = vi.fn(async () => order);
     const { queryClient, store, observer, input } = run(create);
     await observer.mutate(input);
-    expect(create).toHaveBeenCalledWith({ showId: 'show 42', seatIds: ['C7', 'C8'] });
+    expect(create).toHaveBeenCalledWith({ showId: 'show 42', seatLabels: ['C7', 'C8'] });
     expect(store.get()).toMatchObject({ cinemaInfo, showInfo, seats, total: 90.3 });
     expect(queryClient.getQueryData(queryKeys.filmOrders.pending('show 42'))).toEqual({ order });
   });

@@ -69,6 +69,17 @@ describe('API client', () => {
     expect(headers.token).toBe('tok');
   });
 
+  it("leaves the browser's cache to the answer's headers unless a call asks to revalidate", async () => {
+    const { api, fetch } = client(json({ code: 0, msg: 'ok', data: { ok: true } }));
+    await api(echoCall, { query: { a: 1 } });
+    await api(echoCall, { query: { a: 1 }, cache: 'no-cache' });
+    const [first, second] = fetch.mock.calls;
+    expect(first![1].cache).toBeUndefined();
+    expect(second![1].cache).toBe('no-cache');
+    // No cache-busting query: the same URL, so the cached answer and its ETag are found.
+    expect(second![0]).toBe(first![0]);
+  });
+
   it('leaves out the token header without a token and posts a JSON body', async () => {
     const { api, fetch } = client(json({ code: 0, msg: 'ok', data: null }));
     await api(postCall, { body: { code: 'c' } });

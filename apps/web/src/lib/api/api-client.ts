@@ -29,6 +29,11 @@ export interface CallInput<C extends CallDefinition> {
   body?: z.input<C['body']>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The browser's HTTP cache mode; by default the cache follows the answer's own headers (a
+   * layout kept by its ETag). `no-cache` revalidates with the server first (still a 304 if unchanged).
+   */
+  cache?: RequestCache;
 }
 
 export type ApiClient = <C extends CallDefinition>(
@@ -78,6 +83,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           headers,
           body: call.method === 'POST' ? JSON.stringify(input.body ?? {}) : undefined,
           signal: controller.signal,
+          ...(input.cache ? { cache: input.cache } : {}),
         },
       );
       text = await response.text();

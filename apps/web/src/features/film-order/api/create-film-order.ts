@@ -34,7 +34,7 @@ export function createFilmOrderMutation(
     mutationFn: (choice: FilmOrderInput): Promise<FilmOrder> =>
       deps.create({
         showId: choice.showInfo.showId,
-        seatIds: choice.seats.map((seat) => seat.id),
+        seatLabels: choice.seats.map((seat) => seat.label),
       }),
     onMutate: (choice: FilmOrderInput) => {
       deps.store.choose(choice);

@@ -1,21 +1,38 @@
-import { showSeatsCall } from '@marquee/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/api';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
+import { composeShowSeats } from '../show-seats-model';
+import { getShowAvailability } from './get-show-availability';
+import { showLayoutQuery } from './get-show-layout';
 
 /** Availability goes stale fast while people choose seats: without the live stream, refresh every 10 s and on focus. */
 export const SEAT_REFRESH_MS = 10_000;
 const FRESH_ON_MOUNT_MS = 3_000;
 
-/** GET /show/seats: the hall's layout with each seat's state, the prices and the seat limit. */
-export function getShowSeats(showId: string) {
-  return api(showSeatsCall, { query: { showId } });
+/**
+ * The seat map (the `/show/seats` shape, composed by `composeShowSeats`) from the layout and the
+ * availability, read in parallel. The layout comes from the query cache once read (and from the
+ * browser's cache, revalidated by ETag, on a new visit), so a refresh reads only the availability;
+ * the layout is read again only when the availability follows a newer layout version.
+ */
+export async function getShowSeats(client: QueryClient, showId: string) {
+  const [layout, availability] = await Promise.all([
+    client.ensureQueryData(showLayoutQuery(showId)),
+    getShowAvailability(showId),
+  ]);
+  if (availability.layoutVersion === layout.layoutVersion) {
+    return composeShowSeats(layout, availability);
+  }
+  const fresh = await client.fetchQuery({
+    ...showLayoutQuery(showId, { isRevalidated: true }),
+    staleTime: 0,
+  });
+  return composeShowSeats(fresh, availability);
 }
 
 export const showSeatsQuery = (showId: string) =>
   queryOptions({
     queryKey: queryKeys.shows.seats(showId),
-    queryFn: () => getShowSeats(showId),
+    queryFn: ({ client }) => getShowSeats(client, showId),
     staleTime: 0,
   });
 

@@ -12,6 +12,7 @@ import {
   type showSeatsCall,
 } from '@marquee/contracts';
 import { setCareMode } from '@/lib/care-mode';
+import { splitShowSeats } from '../show-seats-fixture';
 import { hallFromPicture } from './seat-map-fixture';
 import { SeatPicker } from './seat-picker';
 
@@ -75,10 +76,11 @@ const confirmButton = () => screen.getByRole('button', { name: /Confirm seats/ }
 beforeEach(() => {
   api.mockReset();
   api.mockImplementation(async (call: CallDefinition, input: { body?: unknown }) => {
-    if (call.path === '/show/seats') return seatMap;
+    if (call.path === '/show/layout') return splitShowSeats(seatMap).layout;
+    if (call.path === '/show/availability') return splitShowSeats(seatMap).availability;
     if (call.path === '/filmOrder/pending') return { order: null };
     if (call.path === '/filmOrder/create') {
-      const { seatIds } = input.body as { seatIds: string[] };
+      const { seatLabels: seatIds } = input.body as { seatLabels: string[] };
       return {
         id: 'o1',
         orderNo: 'F1',
@@ -144,7 +146,7 @@ describe('the seat map (/cinema/seat)', () => {
       `/cinema/order?showId=${SHOW_ID}`,
     );
     const create = api.mock.calls.find(([call]) => call.path === '/filmOrder/create');
-    expect(create?.[1]).toEqual({ body: { showId: SHOW_ID, seatIds: ['A1', 'A2'] } });
+    expect(create?.[1]).toEqual({ body: { showId: SHOW_ID, seatLabels: ['A1', 'A2'] } });
     expect(queryClient.getQueryData(['filmOrders', 'pending', SHOW_ID])).toMatchObject({
       order: { id: 'o1', total: 90 },
     });

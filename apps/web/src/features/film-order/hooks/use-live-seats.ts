@@ -9,8 +9,9 @@ import { applySeatChanges } from '../live-seats-model';
  * While the seat page is open, follow the show's seat changes as they happen (Server-Sent Events
  * from `/api/show/availability/stream`): each change is applied to the seat map's query data, so a
  * seat someone else just took greys out at once (and leaves the choice, with a word, through the
- * seat picker's check of fresh data). Once subscribed (first time or after a reconnect) the map is
- * read once more, so nothing that changed before the stream was open is missed.
+ * seat picker's check of fresh data). Once subscribed (first time or after a reconnect) the
+ * availability is read once more if the map is older than the stream's version, so nothing that
+ * changed before the stream was open is missed. An event without its changes reads it too.
  * Answers whether the stream is live: while it is not, `useShowSeats` polls (every SEAT_REFRESH_MS).
  * Holds answered by the server remain the only truth: this only makes the map fresher.
  */
@@ -20,8 +21,14 @@ export function useLiveSeats(showId: string): boolean {
 
   useEffect(() => {
     if (!showId || typeof EventSource === 'undefined') return;
-    const { queryKey } = showSeatsQuery(showId);
+    const seatsQuery = showSeatsQuery(showId);
+    const { queryKey } = seatsQuery;
     const refetch = () => void queryClient.invalidateQueries({ queryKey });
+    /** Reads the availability again unless the map (the read in flight, if any) is as new. */
+    const readIfOlder = async (newest: number) => {
+      const map = await queryClient.ensureQueryData(seatsQuery).catch(() => undefined);
+      if (!map || map.version < newest) refetch();
+    };
     let version: number | null = null;
 
     const { hostname } = window.location;
@@ -33,8 +40,9 @@ export function useLiveSeats(showId: string): boolean {
     const source = new EventSource(url);
     source.addEventListener('ready', (message) => {
       const ready = JSON.parse((message as MessageEvent<string>).data) as { version: number };
-      // Changes before the stream opened (or while it was down) came by no event: read afresh.
-      if (version === null || ready.version !== version) refetch();
+      // Changes before the stream opened (or while it was down) came by no event: read afresh
+      // (only the availability; the layout stays), unless the map already shows this version.
+      if (version === null || ready.version !== version) void readIfOlder(ready.version);
       version = ready.version;
       setLive(true);
     });

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type ExchangeOrderBody = CallBody<typeof exchangeFilmOrderCall>;
 
-/** POST /order/exchange {orderId, showId, seatIds}: 改签 a ticketed film order, once. */
+/** POST /order/exchange {orderId, showId, seatLabels}: 改签 a ticketed film order, once. */
 export function exchangeOrder(body: ExchangeOrderBody) {
   return api(exchangeFilmOrderCall, { body });
 }
