@@ -3,7 +3,6 @@ import {
   exchangePayDeadline,
   exchangePriceChange,
   orderEventReasons,
-  splitExchangeRefund,
   type OrderDetail,
 } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
@@ -12,7 +11,6 @@ import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
-import { refundCardChargesPart } from '../cards/index.js';
 import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
 import {
   checkExchangeChoice,
@@ -35,8 +33,7 @@ import {
   type OrderRow,
 } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import * as paymentRepository from './payment.repository.js';
-import { exchangeRefundNoFor, executeRefund } from './refund-execution.js';
+import { exchangeRefundNoFor, executeRefund, refundPartIn } from './refund-execution.js';
 import type { PaymentLog } from './payment-log.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
 
@@ -104,7 +101,11 @@ export async function exchangeFilmOrder(
         now,
       }).catch(onceMore);
       await enqueueExchangeNotice(trx, order.id, now);
-      return refundDifferenceIn(trx, order, price.refundFen, now);
+      return refundPartIn(trx, order.id, price.refundFen, now, {
+        kind: 'exchange',
+        reason: EXCHANGE_REFUND_REASON,
+        outRefundNoOf: exchangeRefundNoFor,
+      });
     }),
   );
   for (const outRefundNo of pending) await executeRefund(deps, site, outRefundNo, log);
@@ -219,53 +220,6 @@ async function checkSameFilmAndCutoff(
     });
   }
   return until;
-}
-
-/**
- * Inside the exchange transaction: a cheaper exchange's difference goes back to the original
- * tender, card and WeChat parts in proportion (`splitExchangeRefund`): cards credited at once,
- * the WeChat part written as a pending partial refund. Answers the out_refund_nos to ask WeChat.
- */
-async function refundDifferenceIn(
-  trx: Transaction<Database>,
-  order: OrderRow,
-  refundFen: number,
-  now: Date,
-): Promise<string[]> {
-  if (refundFen <= 0) return [];
-  const payments = (await paymentRepository.listByOrder(trx, order.id)).filter(
-    (payment) => payment.status === 'succeeded',
-  );
-  const card = payments.find((payment) => payment.method === 'card');
-  const wechat = payments.find((payment) => payment.method === 'wechat');
-  const split = splitExchangeRefund(refundFen, {
-    cardFen: card?.amount_fen ?? 0,
-    wechatFen: wechat?.amount_fen ?? 0,
-  });
-  const outRefundNos: string[] = [];
-  for (const [payment, fen] of [
-    [card, split.cardFen],
-    [wechat, split.wechatFen],
-  ] as const) {
-    if (!payment || fen <= 0) continue;
-    if (payment.method === 'card') {
-      await refundCardChargesPart(trx, order.id, fen, EXCHANGE_REFUND_REASON, now);
-    }
-    await paymentRepository.insertRefund(trx, {
-      out_refund_no: exchangeRefundNoFor(payment),
-      payment_id: payment.id,
-      order_id: order.id,
-      amount_fen: fen,
-      status: payment.method === 'card' ? 'succeeded' : 'pending',
-      is_automatic: false,
-      reason: EXCHANGE_REFUND_REASON,
-      kind: 'exchange',
-      created_at: now,
-      updated_at: now,
-    });
-    if (payment.method === 'wechat') outRefundNos.push(exchangeRefundNoFor(payment));
-  }
-  return outRefundNos;
 }
 
 function orderNotFound() {

@@ -1,6 +1,8 @@
+import { splitExchangeRefund } from '@marquee/contracts';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { refundCardChargesPart } from '../cards/index.js';
 import { publicOriginOf, type SiteRow } from '../site/index.js';
 import { movePayment } from './payment-steps.js';
 import { noticeWhenRefunded } from './refund-notice.js';
@@ -51,6 +53,65 @@ export async function remainingFenOf(
 /** The out_refund_no of a cheaper exchange's partial refund of a payment (one per payment). */
 export function exchangeRefundNoFor(payment: Pick<PaymentRow, 'out_trade_no'>): string {
   return `X${payment.out_trade_no}`.slice(0, 64);
+}
+
+/**
+ * Inside the refunding transaction: part of an order's money (a cheaper exchange's difference, or
+ * its snacks) goes back to its succeeded payments in proportion to what each has left
+ * (`splitExchangeRefund`): cards credited at once, the WeChat part written as a pending partial
+ * refund of `part.kind`. Answers the out_refund_nos to ask WeChat.
+ */
+export async function refundPartIn(
+  trx: Transaction<Database>,
+  orderId: string,
+  refundFen: number,
+  now: Date,
+  part: {
+    kind: 'exchange' | 'goods';
+    reason: string;
+    outRefundNoOf: (payment: Pick<PaymentRow, 'out_trade_no'>) => string;
+  },
+): Promise<string[]> {
+  if (refundFen <= 0) return [];
+  const payments = (await paymentRepository.listByOrder(trx, orderId)).filter(
+    (payment) => payment.status === 'succeeded',
+  );
+  const card = payments.find((payment) => payment.method === 'card');
+  const wechat = payments.find((payment) => payment.method === 'wechat');
+  const split = splitExchangeRefund(refundFen, {
+    cardFen: card ? await remainingFenOf(trx, card) : 0,
+    wechatFen: wechat ? await remainingFenOf(trx, wechat) : 0,
+  });
+  const outRefundNos: string[] = [];
+  for (const [payment, fen] of [
+    [card, split.cardFen],
+    [wechat, split.wechatFen],
+  ] as const) {
+    if (!payment || fen <= 0) continue;
+    if (payment.method === 'card') {
+      await refundCardChargesPart(trx, orderId, fen, part.reason, now);
+    }
+    const outRefundNo = part.outRefundNoOf(payment);
+    await paymentRepository.insertRefund(trx, {
+      out_refund_no: outRefundNo,
+      payment_id: payment.id,
+      order_id: orderId,
+      amount_fen: fen,
+      status: payment.method === 'card' ? 'succeeded' : 'pending',
+      is_automatic: false,
+      reason: part.reason,
+      kind: part.kind,
+      created_at: now,
+      updated_at: now,
+    });
+    if (payment.method === 'wechat') outRefundNos.push(outRefundNo);
+  }
+  return outRefundNos;
+}
+
+/** The out_refund_no of a film order's goods-only refund of a payment (one per payment). */
+export function goodsRefundNoFor(payment: Pick<PaymentRow, 'out_trade_no'>): string {
+  return `G${payment.out_trade_no}`.slice(0, 64);
 }
 
 /** Inside a transaction: a succeeded WeChat payment that must go back, written before WeChat is asked. */

@@ -1,21 +1,16 @@
-import { splitExchangeRefund, type OrderDetail } from '@marquee/contracts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { OrderDetail } from '@marquee/contracts';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SignedInUser } from '../auth/index.js';
-import { refundCardChargesPart } from '../cards/index.js';
 import {
   getOrderDetail,
   lockOrder,
   markOrderGoodsRefunded,
   recordOrderChange,
-  type OrderRow,
 } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import { releaseOrderGoods } from '../store/index.js';
-import * as paymentRepository from './payment.repository.js';
-import { executeRefund, remainingFenOf } from './refund-execution.js';
+import { executeRefund, goodsRefundNoFor, refundPartIn } from './refund-execution.js';
 import type { PaymentLog } from './payment-log.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
 
@@ -59,58 +54,14 @@ export async function refundOrderGoods(
     }
     await releaseOrderGoods(trx, order.id);
     await recordOrderChange(trx, order, GOODS_REFUND_REASON);
-    return refundPartIn(trx, order, goodsFen, now);
+    return refundPartIn(trx, order.id, goodsFen, now, {
+      kind: 'goods',
+      reason: GOODS_REFUND_REASON,
+      outRefundNoOf: goodsRefundNoFor,
+    });
   });
   for (const outRefundNo of pending) await executeRefund(deps, site, outRefundNo, log);
   return getOrderDetail(deps, site, user, orderId);
-}
-
-/**
- * Inside the refunding transaction: `refundFen` goes back to the order's succeeded payments in
- * proportion to what each has left (`splitExchangeRefund`): cards credited at once, the WeChat
- * part written as a pending partial refund. Answers the out_refund_nos to ask WeChat.
- */
-async function refundPartIn(
-  trx: Transaction<Database>,
-  order: OrderRow,
-  refundFen: number,
-  now: Date,
-): Promise<string[]> {
-  if (refundFen <= 0) return [];
-  const payments = (await paymentRepository.listByOrder(trx, order.id)).filter(
-    (payment) => payment.status === 'succeeded',
-  );
-  const card = payments.find((payment) => payment.method === 'card');
-  const wechat = payments.find((payment) => payment.method === 'wechat');
-  const split = splitExchangeRefund(refundFen, {
-    cardFen: card ? await remainingFenOf(trx, card) : 0,
-    wechatFen: wechat ? await remainingFenOf(trx, wechat) : 0,
-  });
-  const outRefundNos: string[] = [];
-  for (const [payment, fen] of [
-    [card, split.cardFen],
-    [wechat, split.wechatFen],
-  ] as const) {
-    if (!payment || fen <= 0) continue;
-    if (payment.method === 'card') {
-      await refundCardChargesPart(trx, order.id, fen, GOODS_REFUND_REASON, now);
-    }
-    const outRefundNo = `G${payment.out_trade_no}`.slice(0, 64);
-    await paymentRepository.insertRefund(trx, {
-      out_refund_no: outRefundNo,
-      payment_id: payment.id,
-      order_id: order.id,
-      amount_fen: fen,
-      status: payment.method === 'card' ? 'succeeded' : 'pending',
-      is_automatic: false,
-      reason: GOODS_REFUND_REASON,
-      kind: 'goods',
-      created_at: now,
-      updated_at: now,
-    });
-    if (payment.method === 'wechat') outRefundNos.push(outRefundNo);
-  }
-  return outRefundNos;
 }
 
 function orderNotFound() {
