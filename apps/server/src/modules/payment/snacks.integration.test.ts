@@ -7,7 +7,8 @@ import {
   type orderListCall,
   type snackOffersCall,
 } from '@marquee/contracts';
-import type { CheckInView } from '@marquee/contracts/console';
+import type { CheckInView, GoodsReport, SalesReport } from '@marquee/contracts/console';
+import { localDateOf } from '../../lib/local-date.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import {
@@ -446,6 +447,103 @@ describeOnEachDatabase('snacks in the ticket flow (decision 029)', (kind) => {
     expect(refunded.body.code).toBe(0);
     expect(await balanceOf(t, cards[0]!.id)).toBe(100_000 - ticketsFen);
     expect(refunded.body.data.goods?.refundedAmount).toBe((2 * COMBO_FEN - 500) / 100);
+  });
+
+  it('reports the snacks as goods, not tickets, and a goods-only refund once', async () => {
+    const today = localDateOf(t.clock.now());
+    const figures = async () => {
+      const query = `from=${today}&to=${today}`;
+      const sales = await consoleCall<SalesReport>(t.app, {
+        url: `/api/console/reports/sales?${query}`,
+        staffToken: owner,
+      });
+      const goods = await consoleCall<GoodsReport>(t.app, {
+        url: `/api/console/reports/goods?${query}`,
+        staffToken: owner,
+      });
+      return { sales: sales.body.data.totals, goods: goods.body.data.lines };
+    };
+    const change = (
+      before: Awaited<ReturnType<typeof figures>>,
+      after: Awaited<ReturnType<typeof figures>>,
+      variantIds: string[],
+    ) => ({
+      ticketCount: after.sales.ticketCount - before.sales.ticketCount,
+      ticketFen: after.sales.ticketFen - before.sales.ticketFen,
+      goodsUnits: after.sales.goodsUnits - before.sales.goodsUnits,
+      goodsFen: after.sales.goodsFen - before.sales.goodsFen,
+      refundFen: after.sales.refundFen - before.sales.refundFen,
+      variants: variantIds.map((id) => {
+        const of = (lines: GoodsReport['lines']) =>
+          lines.find((line) => line.variantId === id) ?? {
+            units: 0,
+            revenueFen: 0,
+            refundedUnits: 0,
+            refundFen: 0,
+          };
+        const [was, now] = [of(before.goods), of(after.goods)];
+        return [
+          now.units - was.units,
+          now.revenueFen - was.revenueFen,
+          now.refundedUnits - was.refundedUnits,
+          now.refundFen - was.refundFen,
+        ];
+      }),
+    });
+
+    const { user, cards, order, ticketsFen } = await buyer([
+      { types: ['general'], balanceFen: 100_000 },
+    ]);
+    const goods = await snacks();
+    const [combo, drink] = goods.variants;
+    const ids = [combo!.id, drink!.id];
+    await setGoods(user.token, order.id, [
+      [combo!.id, 1],
+      [drink!.id, 2],
+    ]);
+    const goodsFen = COMBO_FEN + 2 * DRINK_FEN;
+    const start = await figures();
+    expect((await payByCards(user.token, order.id, [cards[0]!.id])).body.code).toBe(0);
+    const paid = await figures();
+    expect(change(start, paid, ids)).toEqual({
+      ticketCount: 2,
+      ticketFen: ticketsFen,
+      goodsUnits: 3,
+      goodsFen,
+      refundFen: 0,
+      variants: [
+        [1, COMBO_FEN, 0, 0],
+        [2, 2 * DRINK_FEN, 0, 0],
+      ],
+    });
+
+    expect((await refundGoods(user.token, order.id)).body.code).toBe(0);
+    const goodsBack = await figures();
+    expect(change(paid, goodsBack, ids)).toMatchObject({
+      ticketFen: 0,
+      goodsFen: 0,
+      refundFen: goodsFen,
+      variants: [
+        [0, 0, 1, COMBO_FEN],
+        [0, 0, 2, 2 * DRINK_FEN],
+      ],
+    });
+
+    const all = await call<OrderDetail>(t.app, {
+      method: 'POST',
+      url: '/api/order/refund',
+      token: user.token,
+      body: { orderId: order.id },
+    });
+    expect(all.body.code).toBe(0);
+    // The rest is the tickets: the snacks are not refunded a second time.
+    expect(change(goodsBack, await figures(), ids)).toMatchObject({
+      refundFen: ticketsFen,
+      variants: [
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ],
+    });
   });
 
   it('refuses to change the snacks while a payment is under way', async () => {

@@ -44,23 +44,43 @@ const soldSeatsOf = (orderId: RawBuilder<unknown>) => sql<number>`(
       and s.show_id = (select last.show_id from film_order_seats last
                        where last.order_id = s.order_id order by last.id desc limit 1))))`;
 
-/** Orders paid in the range (on their paid day) and orders refunded in it (on the refund's day). */
+/** A paid order's goods part: a store order's whole amount, a film order's snacks after their coupon share. */
+const goodsPartOf = sql`(case when o.kind = 'store' then o.amount_fen
+  else o.goods_fen - o.goods_discount_fen end)`;
+
+/**
+ * The money events of the range, each on its own day: orders paid (`paid`), orders refunded
+ * (`refund`) and the snacks of film orders refunded on their own (`goodsRefund`, decision 029).
+ * `amount_fen` is the event's money, `goods_part_fen` the share of it that is goods; the rest is
+ * tickets. A goods-only refund takes its money off the order's amount, so what was paid is the
+ * amount plus it, and a later full refund gives back the amount as it is.
+ */
 const moneyEvents = (scope: ReportScope) => sql`
-  select o.id, o.kind, o.cinema_id, o.amount_fen, o.status, ${localDay(sql`o.paid_at`)} as day,
-    false as is_refund
+  select o.id, o.kind, o.cinema_id, o.status, ${localDay(sql`o.paid_at`)} as day,
+    'paid' as event, false as is_refund, o.amount_fen + o.goods_refunded_fen as amount_fen,
+    ${goodsPartOf} as goods_part_fen
   from orders o
   where o.site_id = ${scope.siteId} and ${inCinemas(sql`o.cinema_id`, scope.cinemaIds)}
     and o.paid_at >= ${scope.fromAt} and o.paid_at < ${scope.toAt}
     -- An exchange order's difference is in its exchanged order's total (decision 031).
     and o.exchange_of is null
   union all
-  select o.id, o.kind, o.cinema_id, o.amount_fen, o.status, ${localDay(sql`e.created_at`)} as day,
-    true as is_refund
+  select o.id, o.kind, o.cinema_id, o.status, ${localDay(sql`e.created_at`)} as day,
+    'refund' as event, true as is_refund, o.amount_fen,
+    ${goodsPartOf} - o.goods_refunded_fen as goods_part_fen
   from order_events e join orders o on o.id = e.order_id
   where e.to_status = 'refunded'
     and o.site_id = ${scope.siteId} and ${inCinemas(sql`o.cinema_id`, scope.cinemaIds)}
     and e.created_at >= ${scope.fromAt} and e.created_at < ${scope.toAt}
-    and o.exchange_of is null`;
+    and o.exchange_of is null
+  union all
+  select o.id, o.kind, o.cinema_id, o.status, ${localDay(sql`o.goods_refunded_at`)} as day,
+    'goodsRefund' as event, true as is_refund, o.goods_refunded_fen as amount_fen,
+    o.goods_refunded_fen as goods_part_fen
+  from orders o
+  where o.goods_refunded_at is not null
+    and o.site_id = ${scope.siteId} and ${inCinemas(sql`o.cinema_id`, scope.cinemaIds)}
+    and o.goods_refunded_at >= ${scope.fromAt} and o.goods_refunded_at < ${scope.toAt}`;
 
 export async function salesByDayAndCinema(db: Executor, scope: ReportScope) {
   const result = await sql<{
@@ -76,11 +96,11 @@ export async function salesByDayAndCinema(db: Executor, scope: ReportScope) {
     select o.day, o.cinema_id,
       sum(case when o.kind = 'film' and not o.is_refund then ${soldSeatsOf(sql`o.id`)} else 0 end)
         as ticket_count,
-      sum(case when o.kind = 'film' and not o.is_refund then o.amount_fen else 0 end) as ticket_fen,
-      sum(case when o.kind = 'store' and not o.is_refund then (
+      sum(case when not o.is_refund then o.amount_fen - o.goods_part_fen else 0 end) as ticket_fen,
+      sum(case when not o.is_refund then (
         select coalesce(sum(l.quantity), 0) from store_order_lines l where l.order_id = o.id
       ) else 0 end) as goods_units,
-      sum(case when o.kind = 'store' and not o.is_refund then o.amount_fen else 0 end) as goods_fen,
+      sum(case when not o.is_refund then o.goods_part_fen else 0 end) as goods_fen,
       sum(case when o.is_refund then o.amount_fen else 0 end) as refund_fen
     from events o
     group by o.day, o.cinema_id
@@ -111,13 +131,14 @@ export async function salesByFilm(db: Executor, scope: ReportScope) {
         select sh.film_id from film_order_seats s join shows sh on sh.id = s.show_id
         where s.order_id = o.id limit 1
       ) as film_id
-      from events o where o.kind = 'film'
+      from events o where o.kind = 'film' and o.event <> 'goodsRefund'
     )
     select f.id as film_id, f.title,
       sum(case when not fe.is_refund then fe.seats else 0 end) as ticket_count,
-      sum(case when not fe.is_refund then fe.amount_fen else 0 end) as ticket_fen,
+      sum(case when not fe.is_refund then fe.amount_fen - fe.goods_part_fen else 0 end)
+        as ticket_fen,
       sum(case when fe.is_refund then fe.seats else 0 end) as refunded_tickets,
-      sum(case when fe.is_refund then fe.amount_fen else 0 end) as refund_fen
+      sum(case when fe.is_refund then fe.amount_fen - fe.goods_part_fen else 0 end) as refund_fen
     from film_events fe join films f on f.id = fe.film_id
     group by f.id, f.title
     order by ticket_fen desc, f.title`.execute(db);
@@ -171,7 +192,10 @@ export async function occupancyByShow(
   }));
 }
 
-/** Units and money per goods variant: sold on the paid day, refunded on the refund's day. */
+/**
+ * Units and money per goods variant, of store orders and of film orders' snacks: sold on the paid
+ * day, refunded on the refund's day.
+ */
 export async function goodsByVariant(db: Executor, scope: ReportScope) {
   const result = await sql<{
     goods_id: string;
@@ -191,7 +215,8 @@ export async function goodsByVariant(db: Executor, scope: ReportScope) {
       sum(case when o.is_refund then l.quantity else 0 end) as refunded_units,
       sum(case when o.is_refund then l.amount_fen else 0 end) as refund_fen
     from events o join store_order_lines l on l.order_id = o.id
-    where o.kind = 'store'
+    -- A film order's snacks are refunded once: on their own, or with the order when they were not.
+    where not o.is_refund or o.goods_part_fen > 0
     group by l.goods_id, l.variant_id
     order by revenue_fen desc, goods_name, variant_name`.execute(db);
   return result.rows.map((row) => ({
