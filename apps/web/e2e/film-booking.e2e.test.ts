@@ -196,7 +196,10 @@ describe('booking a film from the home tab to held seats', () => {
     await page.reload();
     await page.getByTestId('hold-countdown').waitFor();
     await page.clock.fastForward('16:00');
-    await expect.poll(() => page.getByText('订单已超时，座位已释放').count()).toBe(1);
+    // The page asks the server what became of the order: room for a busy machine.
+    await expect
+      .poll(() => page.getByText('订单已超时，座位已释放').count(), { timeout: 10_000 })
+      .toBe(1);
     await screenshot(page, 'film-order-expired');
     await page.getByRole('button', { name: '重新选座' }).click();
     await page.waitForURL(/\/cinema\/seat\?showId=/);
