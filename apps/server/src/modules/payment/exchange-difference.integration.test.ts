@@ -256,13 +256,44 @@ describeOnEachDatabase('ticket exchange to dearer seats (改签补差价)', (kin
     expect(retry.body.data.exchange?.pending).toMatchObject({ extraAmount: 6 });
   });
 
-  it('takes no difference once the original was refunded meanwhile', async () => {
+  it('refuses the buyer’s refund while a dearer exchange waits, and refunds once it is cancelled', async () => {
     const p = await dearerPending('card');
-    const refund = await call(t.app, {
+    const refund = () =>
+      call<OrderDetail>(t.app, {
+        method: 'POST',
+        url: '/api/order/refund',
+        token: p.user.token,
+        body: { orderId: p.order.id },
+      });
+    const refused = await refund();
+    expect(refused.body.code).toBe(40990);
+    expect(refused.body.msg).toContain('改签正在等待补差价');
+    await expectUnchanged(p);
+    expect((await orderRow(t, p.exchangeOrderId)).status).toBe('pending_payment');
+
+    const cancelled = await call(t.app, {
       method: 'POST',
-      url: '/api/order/refund',
+      url: '/api/filmOrder/cancel',
       token: p.user.token,
-      body: { orderId: p.order.id },
+      body: { orderId: p.exchangeOrderId },
+    });
+    expect(cancelled.body.code).toBe(0);
+    const done = await refund();
+    expect(done.body.code).toBe(0);
+    expect(done.body.data.status).toBe('refunded');
+    expect(await activeSeatsOf(t, p.order.id)).toEqual([]);
+    for (const label of labelsOf(p.order)) {
+      expect(stateOf(await seatMap(t, p.target), label)).toBe('available');
+    }
+  });
+
+  it('takes no difference once staff refunded the original meanwhile', async () => {
+    const p = await dearerPending('card');
+    const owner = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
+    const refund = await consoleCall(t.app, {
+      url: '/api/console/orders/refund',
+      staffToken: owner,
+      body: { orderId: p.order.id, reason: '顾客来电改退' },
     });
     expect(refund.body.code).toBe(0);
     const balance = await balanceOf(t, p.card.id);
@@ -430,18 +461,19 @@ describeOnEachDatabase('ticket exchange to dearer seats (改签补差价)', (kin
   );
 
   it.runIf(kind === 'postgres')(
-    'paying the difference by card racing a refund of the original keeps nothing',
+    'paying the difference by card racing a staff refund of the original keeps nothing',
     async () => {
+      const owner = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
       for (let round = 0; round < 3; round += 1) {
         const p = await dearerPending('card');
         const balance = await balanceOf(t, p.card.id);
+        // Staff refund while an exchange waits (the buyer must first pay or cancel it).
         const [paid, refunded] = await Promise.all([
           payDifferenceByCard(p),
-          call(t.app, {
-            method: 'POST',
-            url: '/api/order/refund',
-            token: p.user.token,
-            body: { orderId: p.order.id },
+          consoleCall(t.app, {
+            url: '/api/console/orders/refund',
+            staffToken: owner,
+            body: { orderId: p.order.id, reason: '影院取消' },
           }),
         ]);
         expect(refunded.body.code).toBe(0);

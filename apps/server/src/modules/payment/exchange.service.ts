@@ -119,10 +119,11 @@ function onceMore(error: unknown): never {
 }
 
 /**
- * Under the order's lock: a dearer exchange still waiting for its difference refuses another
- * (EXCHANGE_PENDING, naming it); one past its deadline that the sweep has not reached yet gives way.
+ * Under the order's lock: a dearer exchange still waiting for its difference refuses another, and
+ * the buyer's refund of the order (EXCHANGE_PENDING, naming it); one past its deadline that the
+ * sweep has not reached yet gives way.
  */
-async function giveWayToLapsedExchange(
+export async function giveWayToLapsedExchange(
   trx: Transaction<Database>,
   orderId: string,
   now: Date,

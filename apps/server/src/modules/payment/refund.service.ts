@@ -17,6 +17,7 @@ import {
 } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
+import { giveWayToLapsedExchange } from './exchange.service.js';
 import { movePayment } from './payment-steps.js';
 import * as paymentRepository from './payment.repository.js';
 import {
@@ -99,6 +100,9 @@ export async function refundOrderMoney(
       throw new AppError('TICKETS_REFUND_AFTER_PICKUP', {});
     }
     if (!request.ignoreCutoff) await checkRefundWindow(trx, site, order, now);
+    // The buyer first pays or cancels a dearer exchange still waiting (decision 031), so its new
+    // seats are never left held for a refunded ticket; staff refund regardless.
+    if (actor.kind === 'user') await giveWayToLapsedExchange(trx, order.id, now);
     await transitionOrder(
       trx,
       order,
