@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   Alert,
   App,
@@ -7,20 +7,18 @@ import {
   DatePicker,
   Drawer,
   Form,
-  Image,
   Input,
   InputNumber,
   Row,
   Select,
   Space,
   Typography,
-  Upload,
 } from 'antd';
-import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ConsoleFilm, FilmFields } from '@marquee/contracts/console';
 import { commonMessages } from '@/lib/i18n/common-messages';
-import { imageAccept, imageFileProblem } from '@/lib/image-file';
+import { ImageUploadField } from '@/lib/image-upload-field';
 import { useSaveFilm } from '../api/use-save-film';
 import { useUploadPoster } from '../api/use-upload-poster';
 import { filmsMessages } from '../films-messages';
@@ -44,8 +42,6 @@ export function FilmDrawer(props: {
   const [form] = Form.useForm<FormValues>();
   const save = useSaveFilm();
   const upload = useUploadPoster();
-  // The picked file, shown while it uploads; then the server's poster (with its new version).
-  const [preview, setPreview] = useState<{ filmId: string; url: string } | null>(null);
   const { editing, open } = props;
 
   useEffect(() => {
@@ -79,23 +75,17 @@ export function FilmDrawer(props: {
     );
   };
 
-  const pickPoster = (file: File) => {
-    const problem = imageFileProblem(file);
-    if (problem) {
-      void message.error(t(problem === 'type' ? 'posterType' : 'posterTooLarge'));
-    } else if (editing) {
-      setPreview({ filmId: editing.id, url: URL.createObjectURL(file) });
-      upload.mutate(
-        { filmId: editing.id, file },
-        {
-          onSuccess: (film) => {
-            void message.success(t('posterUploaded'));
-            props.onSaved(film);
-          },
+  const uploadPoster = (file: File) => {
+    if (!editing) return;
+    upload.mutate(
+      { filmId: editing.id, file },
+      {
+        onSuccess: (film) => {
+          void message.success(t('posterUploaded'));
+          props.onSaved(film);
         },
-      );
-    }
-    return Upload.LIST_IGNORE;
+      },
+    );
   };
   const error = save.error ?? upload.error;
 
@@ -120,35 +110,25 @@ export function FilmDrawer(props: {
       )}
       <Row gutter={24}>
         <Col flex="180px">
-          <Typography.Text strong>{t('poster')}</Typography.Text>
-          <div style={{ margin: '8px 0' }}>
-            {editing ? (
-              <Image
-                src={
-                  upload.isPending && preview?.filmId === editing.id
-                    ? preview.url
-                    : posterSrc(editing)
-                }
-                width={160}
-                height={224}
-                style={{ objectFit: 'cover', borderRadius: 6 }}
-                alt={editing.title}
-                data-testid="poster-preview"
-              />
-            ) : (
-              <Typography.Paragraph type="secondary">{t('posterAfterSave')}</Typography.Paragraph>
-            )}
-          </div>
-          {editing && (
-            <Upload accept={imageAccept} showUploadList={false} beforeUpload={pickPoster}>
-              <Button icon={<UploadOutlined />} loading={upload.isPending}>
-                {t('uploadPoster')}
-              </Button>
-            </Upload>
-          )}
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-            {t('posterHint')}
-          </Typography.Paragraph>
+          <ImageUploadField
+            key={editing?.id ?? 'new'}
+            label={t('poster')}
+            hint={t('posterHint')}
+            uploadLabel={t('uploadPoster')}
+            notSavedYet={t('posterAfterSave')}
+            problems={{ type: t('posterType'), tooLarge: t('posterTooLarge') }}
+            image={
+              editing && {
+                src: posterSrc(editing),
+                alt: editing.title,
+                width: 160,
+                height: 224,
+                testId: 'poster-preview',
+              }
+            }
+            isUploading={upload.isPending}
+            onPick={uploadPoster}
+          />
         </Col>
         <Col flex="auto">
           <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>

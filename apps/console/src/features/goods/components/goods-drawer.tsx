@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   Alert,
   App,
@@ -6,7 +6,6 @@ import {
   Col,
   Drawer,
   Form,
-  Image,
   Input,
   InputNumber,
   Row,
@@ -14,12 +13,11 @@ import {
   Space,
   Switch,
   Typography,
-  Upload,
 } from 'antd';
-import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ConsoleCategory, ConsoleGoods, GoodsFields } from '@marquee/contracts/console';
 import { commonMessages } from '@/lib/i18n/common-messages';
-import { imageAccept, imageFileProblem } from '@/lib/image-file';
+import { ImageUploadField } from '@/lib/image-upload-field';
 import { useSaveGoods, useUploadGoodsImage } from '../api/use-save-goods';
 import { goodsMessages } from '../goods-messages';
 import { toFen } from '../goods-format';
@@ -49,7 +47,6 @@ export function GoodsDrawer(props: {
   const [form] = Form.useForm<FormValues>();
   const save = useSaveGoods();
   const upload = useUploadGoodsImage();
-  const [preview, setPreview] = useState<{ goodsId: string; url: string } | null>(null);
   const { editing, open } = props;
 
   useEffect(() => {
@@ -110,23 +107,17 @@ export function GoodsDrawer(props: {
     );
   };
 
-  const pickImage = (file: File) => {
-    const problem = imageFileProblem(file);
-    if (problem) {
-      void message.error(t(problem === 'type' ? 'imageType' : 'imageTooLarge'));
-    } else if (editing) {
-      setPreview({ goodsId: editing.id, url: URL.createObjectURL(file) });
-      upload.mutate(
-        { goodsId: editing.id, file },
-        {
-          onSuccess: (goods) => {
-            void message.success(t('imageUploaded'));
-            props.onSaved(goods);
-          },
+  const uploadImage = (file: File) => {
+    if (!editing) return;
+    upload.mutate(
+      { goodsId: editing.id, file },
+      {
+        onSuccess: (goods) => {
+          void message.success(t('imageUploaded'));
+          props.onSaved(goods);
         },
-      );
-    }
-    return Upload.LIST_IGNORE;
+      },
+    );
   };
   const error = save.error ?? upload.error;
   const existingCount = editing?.variants.length ?? 0;
@@ -164,34 +155,24 @@ export function GoodsDrawer(props: {
       )}
       <Row gutter={24} wrap={false}>
         <Col flex="180px">
-          <Typography.Text strong>{t('image')}</Typography.Text>
-          <div style={{ margin: '8px 0' }}>
-            {editing ? (
-              <Image
-                src={
-                  upload.isPending && preview?.goodsId === editing.id
-                    ? preview.url
-                    : goodsImageSrc(editing)
-                }
-                width={160}
-                height={160}
-                style={{ objectFit: 'cover', borderRadius: 6 }}
-                alt={editing.name}
-              />
-            ) : (
-              <Typography.Paragraph type="secondary">{t('imageAfterSave')}</Typography.Paragraph>
-            )}
-          </div>
-          {editing && (
-            <Upload accept={imageAccept} showUploadList={false} beforeUpload={pickImage}>
-              <Button icon={<UploadOutlined />} loading={upload.isPending}>
-                {t('uploadImage')}
-              </Button>
-            </Upload>
-          )}
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-            {t('imageHint')}
-          </Typography.Paragraph>
+          <ImageUploadField
+            key={editing?.id ?? 'new'}
+            label={t('image')}
+            hint={t('imageHint')}
+            uploadLabel={t('uploadImage')}
+            notSavedYet={t('imageAfterSave')}
+            problems={{ type: t('imageType'), tooLarge: t('imageTooLarge') }}
+            image={
+              editing && {
+                src: goodsImageSrc(editing),
+                alt: editing.name,
+                width: 160,
+                height: 160,
+              }
+            }
+            isUploading={upload.isPending}
+            onPick={uploadImage}
+          />
         </Col>
         <Col flex="auto">
           <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
