@@ -48,7 +48,7 @@ export default defineConfig({
             },
             {
               name: 'app-core',
-              test: /node_modules[\\/](@tanstack|@oxc-project[\\/]runtime|@babel[\\/]runtime)[\\/]|[\\/]src[\\/]lib[\\/](api[\\/]|i18n[\\/]|query-keys|cookies|paths|brand)|[\\/]build[\\/]zod-shapes-only|[\\/]contracts[\\/]src[\\/](call|fields|errors|rules[\\/](phone|show-heat)|calls[\\/](auth|cards|cinema))\.ts$|^\0/,
+              test: /node_modules[\\/](@tanstack|@oxc-project[\\/]runtime|@babel[\\/]runtime)[\\/]|[\\/]src[\\/]lib[\\/](api[\\/]|i18n[\\/]|query-keys|cookies|paths|brand)|[\\/]build[\\/]zod-shapes-only|[\\/]contracts[\\/]src[\\/](call|fields|errors|rules[\\/](phone|show-heat|first-screen)|calls[\\/](auth|cards|cinema))\.ts$|^\0/,
               priority: 20,
             },
             {

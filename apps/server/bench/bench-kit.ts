@@ -92,13 +92,17 @@ export async function startServer(
 }
 
 /** A Fastify hello world in a child process: the ceiling of this machine for any Fastify route. */
-export async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startHelloWorld(): Promise<{
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}> {
   const entry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const { url } = JSON.parse(await firstLine(child)) as { url: string };
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 function firstLine(child: ChildProcess): Promise<string> {

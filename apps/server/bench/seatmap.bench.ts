@@ -8,16 +8,18 @@
  * out between them, and a Fastify hello world in another process, holds
  * some seats of a 574-seat show so its map is not empty, then drives each read with autocannon
  * (BENCH_CONNECTIONS 100 connections, BENCH_SECONDS 8 each, gzip accepted as phones do):
- * the hello world, the full seat map (`/show/seats`), the first load of the new layout
- * (`/show/layout`), its revalidation (If-None-Match → 304) and an availability refresh
- * (`/show/availability`). Prints req/s, p50/p99, the ratio to the hello world, and the bytes of
- * each answer: raw JSON and as sent gzipped. Calls the server does not have are skipped.
+ * the hello world, the full seat map (`/show/seats`) and its revalidation when it has an ETag
+ * (If-None-Match → 304), the first load of the new layout (`/show/layout`), its revalidation and
+ * an availability refresh (`/show/availability`). Prints req/s, p50/p99, the ratio to the hello
+ * world, the server processes' CPU time per call, and the bytes of each answer: raw JSON and as
+ * sent (gzipped when the server does). Calls the server does not have are skipped.
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import type { Envelope } from '@marquee/contracts';
 import {
+  cpuSeconds,
   fmt,
   scratchSchema,
   site,
@@ -127,10 +129,18 @@ async function main() {
     const hasLayout = layoutProbe.status === 200;
     // The same read on every server process (the hello world is one process).
     const onEach = (url: string) => servers.map((each) => url.replace(server.url, each.url));
+    const seatsProbe = await get(`${api}/show/seats?showId=${showId}`, { site });
     const reads: { name: string; url: string; headers: Record<string, string> }[] = [
       { name: 'hello world', url: `${hello.url}/`, headers: gzip },
       { name: 'GET /show/seats', url: `${api}/show/seats?showId=${showId}`, headers: gzip },
     ];
+    if (seatsProbe.etag) {
+      reads.push({
+        name: 'GET /show/seats 304',
+        url: `${api}/show/seats?showId=${showId}`,
+        headers: { ...gzip, 'if-none-match': seatsProbe.etag },
+      });
+    }
     if (hasLayout) {
       reads.push(
         { name: 'GET /show/layout', url: `${api}/show/layout?showId=${showId}`, headers: gzip },
@@ -149,27 +159,40 @@ async function main() {
       console.log('(no /show/layout on this server: the new calls are skipped)');
     }
 
+    // BENCH_ONLY=seats runs the hello world and the reads whose name contains it.
+    const only = process.env.BENCH_ONLY;
+    const chosen = reads.filter(
+      (read) => !only || read.name === 'hello world' || read.name.includes(only),
+    );
     let helloRps = 0;
     console.log(
-      'read                       req/s    ratio   p50 ms  p99 ms   raw bytes  gzip bytes (as sent)',
+      'read                       req/s    ratio   p50 ms  p99 ms  CPU ms/call   raw bytes  sent bytes',
     );
-    for (const read of reads) {
+    for (const read of chosen) {
       const headers = { site, ...read.headers };
       const raw = await get(read.url, {
         site,
         ...(read.headers['if-none-match'] ? read.headers : {}),
       });
       const sent = await get(read.url, headers);
+      const pids = read.name === 'hello world' ? [hello.pid] : servers.map((each) => each.pid);
+      const cpuBefore = cpuSeconds(pids);
       const figures = await cannon(
         read.name === 'hello world' ? [read.url] : onEach(read.url),
         headers,
+      );
+      const cpuAfter = cpuSeconds(pids);
+      const cpu = pids.reduce(
+        (total, pid) => total + (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0),
+        0,
       );
       if (read.name === 'hello world') helloRps = figures.rps;
       const gz = raw.body.length === 0 ? 0 : gzipSync(raw.body).length;
       console.log(
         `${read.name.padEnd(24)} ${fmt(figures.rps).padStart(7)}  ${fmt(figures.rps / helloRps, 3).padStart(6)}×` +
-          `  ${fmt(figures.p50).padStart(6)}  ${fmt(figures.p99).padStart(6)}  ${fmt(raw.wire).padStart(10)}` +
-          `  ${fmt(sent.wire).padStart(10)} (gzip ${fmt(gz)})` +
+          `  ${fmt(figures.p50).padStart(6)}  ${fmt(figures.p99).padStart(6)}` +
+          `  ${fmt((cpu * 1000) / Math.max(1, figures.total), 3).padStart(11)}  ${fmt(raw.wire).padStart(10)}` +
+          `  ${fmt(sent.wire).padStart(10)} (gzip would be ${fmt(gz)})` +
           (figures.bad > 0 ? `  ${figures.bad} of ${figures.total} unexpected answers` : ''),
       );
     }

@@ -145,7 +145,9 @@ interface LevelResult {
 /** CPU used so far by the servers and by the PostgreSQL backends of their pools (same box only). */
 async function cpuNow(servers: BenchServer[], scratch: Scratch) {
   const backends = await scratch.query<{ pid: number }>(
-    `select pid from pg_stat_activity where application_name = 'marquee:${scratch.schema}'`,
+    // The pools' backends and the listening ones (they relay the seat and session NOTIFYs).
+    `select pid from pg_stat_activity
+     where application_name in ('marquee:${scratch.schema}', 'marquee-listen:${scratch.schema}')`,
   );
   return {
     servers: cpuSeconds(servers.map((server) => server.pid)),

@@ -78,7 +78,26 @@ export interface SessionAuthenticator {
    * revoked. Inside a call, use the call's user (bindCall) instead: it reuses the look-up.
    */
   authenticate(site: SiteRow, token: string | undefined): Promise<SignedInUser>;
+  /**
+   * Who the token's live session belongs to, without the profile, when this process looked it up
+   * in the last few seconds (modules/auth/session-cache.ts); null when it did not (then `find`).
+   * For calls that need only the user's id: a seat hold, the rate limit's key.
+   */
+  keptIdentity(token: string | undefined): LiveIdentity | null;
+  /** This process's memory of the session is dropped now (a sign-out, after its commit). */
+  forget(sessionId: string): void;
+  /** Stop listening for sessions ended elsewhere (app close). */
+  close(): Promise<void>;
 }
+
+/** A live session as its identity only: the site it was signed in on and its user's ids. */
+export interface LiveIdentity {
+  siteId: string;
+  user: SessionIdentity;
+}
+
+/** The part of a signed-in user that never changes while the session lives. */
+export type SessionIdentity = Pick<SignedInUser, 'id' | 'siteId' | 'sessionId'>;
 
 /** A live session: the site it was signed in on and its user. */
 export interface LiveSession {

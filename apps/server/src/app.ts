@@ -17,7 +17,7 @@ import { handleClientError } from './plugins/client-errors.js';
 import { registerErrorHandler, sendError } from './plugins/error-handler.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { registerSmallGzip } from './plugins/small-gzip.js';
+import { GZIP_THRESHOLD_BYTES, registerSmallGzip } from './plugins/small-gzip.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
@@ -171,9 +171,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wechat: createWechatDeps(options.wechat),
     tencentCloud: { ...defaultTencentCloudEndpoints, ...options.tencentCloud },
     sites: createSiteResolver(options.database.db, secrets, app.log),
-    sessions: createSessionAuthenticator({ db: options.database.db, clock }),
+    sessions: createSessionAuthenticator({
+      db: options.database.db,
+      clock,
+      listen: options.database.listen,
+    }),
     staffSessions: createStaffAuthenticator({ db: options.database.db, clock }),
   };
+
+  app.addHook('onClose', () => deps.sessions.close());
 
   // The orders module runs each kind's steps and shows payments without importing their modules.
   configureOrders({
@@ -198,11 +204,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { isProduction });
-  // gzip for every answer worth it (1 KB and up: a seat map, lists); the only place it is set.
-  // Up to 64 KB in one synchronous call (small-gzip.ts), bigger ones through the streams of
-  // @fastify/compress. Built files come precompressed (plugins/web-app.ts), not compressed again.
-  registerSmallGzip(app, { threshold: 1024, limit: 64 * 1024 });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
+  // gzip for every answer worth it (1.4 KB and up: a seat map, lists; not a seat hold's 1.2 KB,
+  // see GZIP_THRESHOLD_BYTES); the only place it is set. Up to 64 KB in one synchronous call
+  // (small-gzip.ts), bigger ones through the streams of @fastify/compress. Built files come
+  // precompressed (plugins/web-app.ts), not compressed again.
+  registerSmallGzip(app, { threshold: GZIP_THRESHOLD_BYTES, limit: 64 * 1024 });
+  await app.register(compress, {
+    global: true,
+    threshold: GZIP_THRESHOLD_BYTES,
+    encodings: ['gzip'],
+  });
   registerMetrics(app, { token: options.metricsToken });
   await registerRateLimit(app, deps, {
     redisUrl: options.redisUrl,
@@ -258,14 +269,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => noticeWorker.stop());
   }
 
-  const hasWebApp = await registerWebApp(app, options.webDist ?? null);
+  const sendWebPage = await registerWebApp(app, options.webDist ?? null);
   await registerConsoleApp(app, options.consoleDist ?? null);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isClientRoute = request.method === 'GET' && !isServerPath(path) && !/\.\w+$/.test(path);
-    if (hasWebApp && isClientRoute) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (sendWebPage && isClientRoute) return sendWebPage(request, reply);
     // A known call asked with the wrong method: say which method it takes (static paths).
     const allow = (['GET', 'POST'] as const).filter(
       (method) => method !== request.method && app.hasRoute({ method, url: path }),

@@ -56,22 +56,45 @@ export async function startChromium(): Promise<{ port: number; stop(): Promise<v
 /**
  * One Lighthouse performance run of `url` in the Chromium on `port`. A cold run clears the
  * origin's cache and storage first (Lighthouse's default); a warm one keeps what earlier runs left.
+ * With `dumpTo`, the whole report (JSON) is written there for `critical-path.ts` to read.
  */
 export async function lighthouseRun(
   url: string,
   port: number,
   mode: 'cold' | 'warm',
+  dumpTo?: string,
 ): Promise<PageFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    disableStorageReset: mode === 'warm',
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+  // On a loaded machine Chromium's trace now and then misses the navigation (NO_NAVSTART): that
+  // run is done again, up to twice.
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: mode === 'warm',
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (runtimeError && attempt < 3) {
+      console.error(`lighthouse: ${runtimeError.code ?? runtimeError.message}, again`);
+      continue;
+    }
+    if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+    return figuresOf(url, result.lhr, dumpTo);
+  }
+}
+
+function figuresOf(
+  url: string,
+  lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'],
+  dumpTo: string | undefined,
+): PageFigures {
+  const { audits } = lhr;
+  if (dumpTo) {
+    fs.mkdirSync(path.dirname(dumpTo), { recursive: true });
+    fs.writeFileSync(dumpTo, JSON.stringify(lhr));
+  }
   const value = (id: string) => {
     const figure = audits[id]?.numericValue;
     if (figure === undefined) throw new Error(`Lighthouse on ${url} has no ${id}`);

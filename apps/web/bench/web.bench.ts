@@ -13,6 +13,10 @@
  * - in the 574-seat hall with the CPU slowed 4×: 10 seat taps (from the finger to the frame that
  *   shows the new state) and the frame intervals of a one-finger pan and a two-finger pinch.
  * Prints medians (and the range of the runs); the machine may be shared, so read medians.
+ *
+ * BENCH_DUMP=dir writes each Lighthouse report there (home-cold-1.json, ...); `npx tsx
+ * apps/web/bench/critical-path.ts dir/home-cold-1.json` prints what its LCP waited for.
+ * BENCH_COLD_ONLY=1 runs only the cold Lighthouse runs (no warm runs, no seat-map timing).
  */
 import { execSync } from 'node:child_process';
 import path from 'node:path';
@@ -23,6 +27,8 @@ import { lighthouseRun, startChromium, type PageFigures } from './lighthouse-run
 import { measureSeatMap } from './seat-map-timing';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const dumpDir = process.env.BENCH_DUMP ? path.resolve(process.env.BENCH_DUMP) : null;
+const coldOnly = process.env.BENCH_COLD_ONLY === '1';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function api<T>(baseUrl: string, pathAndQuery: string): Promise<T> {
@@ -99,29 +105,45 @@ async function main() {
   try {
     const { token } = await createUser(server.baseUrl);
     const showId = await largeHallShow(server.baseUrl);
-    const pages: [string, string][] = [
-      ['/home/index', '/home/index'],
-      ['/cinema/seat (574 seats)', `/cinema/seat?showId=${showId}`],
-      ['/store/product/list', '/store/product/list'],
+    const pages: [string, string, string][] = [
+      ['/home/index', '/home/index', 'home'],
+      ['/cinema/seat (574 seats)', `/cinema/seat?showId=${showId}`, 'seat'],
+      ['/store/product/list', '/store/product/list', 'store'],
     ];
     const url = (pathAndQuery: string) =>
       `${server.baseUrl}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}setToken=${encodeURIComponent(token)}`;
 
     const rows: string[][] = [];
-    for (const [name, pathAndQuery] of pages) {
+    const dump = (slug: string, mode: string, run: number) =>
+      dumpDir ? path.join(dumpDir, `${slug}-${mode}-${run + 1}.json`) : undefined;
+    for (const [name, pathAndQuery, slug] of pages) {
       const cold: PageFigures[] = [];
       for (let run = 0; run < runs; run += 1) {
-        cold.push(await lighthouseRun(url(pathAndQuery), chromium.port, 'cold'));
+        cold.push(
+          await lighthouseRun(url(pathAndQuery), chromium.port, 'cold', dump(slug, 'cold', run)),
+        );
+      }
+      if (coldOnly) {
+        rows.push(row(name, 'cold', cold));
+        console.error(`lighthouse: ${name} done`);
+        continue;
       }
       await lighthouseRun(url(pathAndQuery), chromium.port, 'warm');
       const warm: PageFigures[] = [];
       for (let run = 0; run < runs; run += 1) {
-        warm.push(await lighthouseRun(url(pathAndQuery), chromium.port, 'warm'));
+        warm.push(
+          await lighthouseRun(url(pathAndQuery), chromium.port, 'warm', dump(slug, 'warm', run)),
+        );
       }
       rows.push(row(name, 'cold', cold), row(name, 'warm', warm));
       console.error(`lighthouse: ${name} done`);
     }
 
+    if (coldOnly) {
+      console.log(`\nLighthouse ${runs} cold runs per page, mobile preset; median (range)\n`);
+      printTable(['page', 'cache', 'LCP', 'FCP', 'TBT', 'CLS', 'bytes'], rows);
+      return;
+    }
     const seatMap = await measureSeatMap(url(`/cinema/seat?showId=${showId}`));
     const frames = (values: number[]) =>
       `median ${median(values).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, ` +

@@ -8,7 +8,14 @@ import {
 } from '@marquee/contracts';
 import { moviegoerApi, payByWechat, type MoviegoerApi } from './support/api';
 import { launchBrowser, newPhone, screenshot, smallTapTargets } from './support/browser';
-import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
+import {
+  chinaDate,
+  clearSlotSoon,
+  consoleSignIn,
+  desktop,
+  requireConsoleBuild,
+  staffApi,
+} from './support/console';
 import { createUser } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
@@ -54,8 +61,39 @@ async function showOfToday(): Promise<string> {
     .filter((show) => new Date(show.startAt).getTime() > Date.now() + 10 * 60_000)
     .sort((a, b) => a.startAt.localeCompare(b.startAt));
   const show = shows[showCursor++ % Math.max(shows.length, 1)];
-  if (!show) throw new Error(`no show left today (${today}) at ${cinema.name}`);
-  return show.showId;
+  if (show) return show.showId;
+  // Late in the evening the demo day has no show left: the manager schedules one soon (the
+  // business day runs to 06:00, so it is still today's at the door).
+  return (await scheduleShowSoon(cinema.id)).showId;
+}
+
+let lateShow: Promise<{ showId: string }> | null = null;
+function scheduleShowSoon(cinemaId: string): Promise<{ showId: string }> {
+  lateShow ??= (async () => {
+    const manager = await staffApi(server.baseUrl, 'manager', 'manager2026');
+    const slot = await clearSlotSoon(manager, cinemaId, 120);
+    const tomorrow = await api<{ films: { film: { id: string } }[] }>(
+      `/cinema/shows?cinemaId=${cinemaId}&date=${chinaDate(1)}`,
+    );
+    const week = await manager.call<{ halls: { id: string; priceAreas: { id: string }[] }[] }>(
+      'GET',
+      `/console/schedule/week?cinemaId=${cinemaId}&from=${chinaDate(-1)}`,
+    );
+    const hall = week.halls.find((h) => h.id === slot.hallId)!;
+    return manager.call<{ showId: string }>('POST', '/console/shows/create', {
+      hallId: slot.hallId,
+      filmId: tomorrow.films[0]!.film.id,
+      startAt: slot.startAt.toISOString(),
+      language: '国语',
+      format: '2D',
+      prices: hall.priceAreas.map((area) => ({
+        areaId: area.id,
+        priceFen: 4500,
+        discountPriceFen: 3900,
+      })),
+    });
+  })();
+  return lateShow;
 }
 
 /** A moviegoer buys two seats of a show today and pays with WeChat on the sandbox's sheet. */

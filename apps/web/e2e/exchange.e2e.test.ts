@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   checkSeatSelection,
+  formatYuan,
   takenSeatIdsOf,
+  yuanToFen,
   type CallAnswer,
   type FilmOrder,
   type OrderDetail,
@@ -12,11 +14,13 @@ import {
   type cinemaDetailCall,
   type cinemaListCall,
   type cinemaShowsCall,
+  type getUserCareListCall,
   type showSeatsCall,
 } from '@marquee/contracts';
 import { moviegoerApi, payByWechat } from './support/api';
 import { expectOpaque, launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
-import { signInFresh } from './support/login';
+import { signInFresh, topUp, vouchers } from './support/login';
+import { setPasswordAndPayByCard } from './support/pay-sheet';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -313,6 +317,9 @@ describe('ticket exchange (改签)', () => {
     const waiting = page.getByTestId('exchange-pending');
     await expect.poll(() => waiting.count(), POLL).toBe(1);
     expect(await page.getByTestId('ticket-code').textContent()).toBe(oldCode);
+    // In place of the refund (refused while it waits): pay or cancel the exchange.
+    expect(await page.getByRole('button', { name: '申请退票' }).count()).toBe(0);
+    expect(await waiting.getByRole('button', { name: '取消这次改签' }).count()).toBe(1);
     await waiting.scrollIntoViewIfNeeded();
     await shot(page, 'dearer-waiting-on-order');
     await waiting.getByRole('link', { name: '去补差价' }).click();
@@ -349,6 +356,86 @@ describe('ticket exchange (改签)', () => {
       dear.seats.map((seat) => seat.label).sort(),
     );
     expect(after.payments.filter((payment) => payment.status === 'succeeded')).toHaveLength(2);
+    await context.close();
+  });
+  it('cancels a waiting dearer exchange from the order, then pays another by card with the pay password', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    await topUp(server.baseUrl, token, vouchers.general200);
+    const api = moviegoerApi(server.baseUrl);
+    const [from, to] = await twoShows();
+    const cheap = pricedPair(await api<SeatMap>(`/show/seats?showId=${from.showId}`), 'cheapest');
+    const dear = pricedPair(await api<SeatMap>(`/show/seats?showId=${to.showId}`), 'dearest');
+    expect(dear.price).toBeGreaterThan(cheap.price);
+    const extraFen = yuanToFen(dear.price - cheap.price) * 2;
+    const order = await api<FilmOrder>('/filmOrder/create', {
+      token,
+      body: { showId: from.showId, seatIds: cheap.seats.map((seat) => seat.id) },
+    });
+    await payByWechat(server.baseUrl, token, { orderType: 'FILM_ORDER', orderId: order.id });
+    const oldCode = (await api<OrderDetail>(`/order/detail?orderId=${order.id}`, { token })).ticket!
+      .code;
+    const exchangeDearer = () =>
+      api<OrderDetail>('/order/exchange', {
+        token,
+        body: { orderId: order.id, showId: to.showId, seatIds: dear.seats.map((seat) => seat.id) },
+      });
+    await exchangeDearer();
+
+    // The order shows the waiting exchange where the refund was, and cancels it there.
+    await page.goto(`${server.baseUrl}/order/detail?orderId=${order.id}`);
+    const waiting = page.getByTestId('exchange-pending');
+    await expect.poll(() => waiting.count(), POLL).toBe(1);
+    expect(await waiting.textContent()).toContain(`改签待补差价`);
+    expect(await waiting.textContent()).toContain('完成或取消前不能退票');
+    expect(await page.getByRole('button', { name: '申请退票' }).count()).toBe(0);
+    await waiting.scrollIntoViewIfNeeded();
+    await untilOverlaysGone(page);
+    await shot(page, 'waiting-instead-of-refund');
+    await waiting.getByRole('button', { name: '取消这次改签' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('取消这次改签？').count(), POLL).toBe(1);
+    await untilOpaque(page);
+    await dialog.getByRole('button', { name: '取消改签' }).click();
+    await expect.poll(() => waiting.count(), POLL).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: '申请退票' }).count(), POLL).toBe(1);
+    expect(await page.getByTestId('ticket-code').textContent()).toBe(oldCode);
+    const toMap = await api<SeatMap>(`/show/seats?showId=${to.showId}`);
+    const freed = toMap.rows
+      .flatMap((row) => row.seats)
+      .filter((seat) => dear.seats.some((chosen) => chosen.id === seat.id));
+    expect(freed.map((seat) => seat.state)).toEqual(['available', 'available']);
+
+    // Again, and this time the difference is paid by card, with a pay password set on the way.
+    await exchangeDearer();
+    await page.goto(`${server.baseUrl}/order/exchange?orderId=${order.id}`);
+    const payStep = page.getByTestId('exchange-pay');
+    await expect.poll(() => payStep.count(), POLL).toBe(1);
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await expect
+      .poll(() => page.getByRole('radio', { name: /会员卡支付/ }).isChecked(), POLL)
+      .toBe(true);
+    await untilStill(page.locator('.pay-sheet'));
+    await shot(page, 'dearer-card-pay-sheet');
+    await setPasswordAndPayByCard(page, '258013');
+
+    await page.waitForURL(/\/order\/detail\?orderId=/, POLL);
+    await expect.poll(() => page.getByTestId('ticket-code').textContent(), POLL).not.toBe(oldCode);
+    const history = page.getByTestId('exchange-history');
+    await expect.poll(() => history.count(), POLL).toBe(1);
+    expect(await history.textContent()).toContain(`补差价 ¥${formatYuan(extraFen)}`);
+    await untilOverlaysGone(page);
+    await shot(page, 'dearer-card-done');
+    const after = await api<OrderDetail>(`/order/detail?orderId=${order.id}`, { token });
+    expect(after.film?.showInfo.showId).toBe(to.showId);
+    expect(
+      after.payments.filter((p) => p.status === 'succeeded').map((p) => [p.method, p.amount]),
+    ).toContainEqual(['card', extraFen / 100]);
+    const cards = await api<CallAnswer<typeof getUserCareListCall>>('/storeCard/getUserCareList', {
+      token,
+    });
+    expect(cards.storeCard.map((card) => yuanToFen(card.balance))).toEqual([20_000 - extraFen]);
     await context.close();
   });
 });

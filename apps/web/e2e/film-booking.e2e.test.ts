@@ -140,6 +140,14 @@ describe('booking a film from the home tab to held seats', () => {
         }),
       )
       .toBe(true);
+    // The smooth scroll has come to rest (a picture taken while it runs shows the bar mid-way).
+    await expect
+      .poll(async () => {
+        const before = await page.evaluate(() => window.scrollY);
+        await page.waitForTimeout(150);
+        return (await page.evaluate(() => window.scrollY)) === before;
+      })
+      .toBe(true);
     await screenshot(page, 'film-detail-showtimes');
 
     // The cinema under the film, then one of its shows there.

@@ -143,24 +143,34 @@ describe('live seat availability', () => {
       const isRevalidated = wireStatus.get(event.requestId) === 304;
       calls.push({ path: seatPath, isBodySent: !fromCache.has(event.requestId) && !isRevalidated });
     });
-    const open = async () => {
-      calls.length = 0;
-      const seatMap = page.waitForResponse((response) =>
-        response.url().includes('/api/show/availability?'),
-      );
-      await page.goto(`${server.baseUrl}/cinema/seat?showId=${showId}`);
+    const seatPage = `/cinema/seat?showId=${showId}`;
+    const drawn = async (expected: string[]) => {
       await page.locator('[data-seat]').first().waitFor();
-      await seatMap;
-      await expect
-        .poll(() => calls.map((call) => call.path).sort())
-        .toEqual(['/api/show/availability', '/api/show/layout']);
+      await expect.poll(() => calls.map((call) => call.path).sort()).toEqual(expected);
     };
 
-    await open();
+    // Opened by its address: the page carries both halves of the map (decision 033), no call.
+    calls.length = 0;
+    await page.goto(`${server.baseUrl}${seatPage}`);
+    await drawn([]);
+    expect(await page.locator('script#first-screen-answers').count()).toBe(1);
+
+    // Opened from inside the app (a show row's link): the layout and the availability are asked.
+    const openInApp = async () => {
+      await page.goto(`${server.baseUrl}/cinema/search`);
+      await page.locator('input').first().waitFor();
+      calls.length = 0;
+      await page.evaluate((url) => {
+        window.history.pushState(null, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, seatPage);
+      await drawn(['/api/show/availability', '/api/show/layout']);
+    };
+    await openInApp();
+    // The layout carried by the page was not put in the browser's cache: sent in full once.
     expect(calls.every((call) => call.isBodySent)).toBe(true);
-    await page.goto(`${server.baseUrl}/`);
     // Reopened: the layout comes from the browser's cache (or a 304), only the availability again.
-    await open();
+    await openInApp();
     expect(calls.find((call) => call.path === '/api/show/layout')?.isBodySent).toBe(false);
     expect(calls.find((call) => call.path === '/api/show/availability')?.isBodySent).toBe(true);
     await page.context().close();

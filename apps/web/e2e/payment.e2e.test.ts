@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatYuan, yuanToFen, type FilmOrder, type OrderDetail } from '@marquee/contracts';
+import {
+  formatYuan,
+  yuanToFen,
+  type CallAnswer,
+  type FilmOrder,
+  type OrderDetail,
+  type getUserCareListCall,
+} from '@marquee/contracts';
 import { holdTwoSeats } from './support/api';
 import { expectOpaque, launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { signInFresh, topUp, vouchers } from './support/login';
+import { setPasswordAndPayByCard, typeOnPad } from './support/pay-sheet';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -34,16 +42,6 @@ const POLL = { timeout: 10_000 };
 
 /** Hold two seats of one of tomorrow's shows, as the seat page would (its UI has its own tests). */
 const holdSeats = (token: string): Promise<FilmOrder> => holdTwoSeats(server.baseUrl, token);
-
-/** Type digits on antd-mobile's number pad, as a thumb would. */
-async function typeOnPad(page: Page, digits: string) {
-  for (const digit of digits) {
-    await page
-      .locator('.adm-number-keyboard-key:visible')
-      .getByText(digit, { exact: true })
-      .click();
-  }
-}
 
 async function openOrder(page: Page, order: FilmOrder) {
   await page.goto(`${server.baseUrl}/cinema/order?showId=${order.showInfo.showId}`);
@@ -343,8 +341,9 @@ describe('snacks in the ticket flow', () => {
       .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
       .toMatch(/^\d{10}$/);
     await expect.poll(() => page.getByTestId('pickup-code').textContent(), POLL).toMatch(/^\d{8}$/);
-    expect(await page.getByTestId('ticket-qr').count()).toBe(1);
-    expect(await page.getByTestId('pickup-qr').count()).toBe(1);
+    // The QR pictures are drawn once the qrcode chunk has loaded.
+    await expect.poll(() => page.getByTestId('ticket-qr').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByTestId('pickup-qr').count(), POLL).toBe(1);
     expect(await page.getByTestId('order-snacks').textContent()).toContain('待取货');
     await screenshot(page, 'snacks-order-detail');
     await page.getByTestId('order-snacks').scrollIntoViewIfNeeded();
@@ -369,6 +368,67 @@ describe('snacks in the ticket flow', () => {
       .poll(() => page.getByTestId('order-snacks-note').first().textContent(), POLL)
       .toMatch(/^含小食：.+ ×1$/);
     await screenshot(page, 'snacks-order-list');
+    await context.close();
+  });
+  it('pays tickets and snacks by stored-value cards with the pay password: both codes, balances lowered by the total', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    // A film card pays only tickets, a general card both: the snacks come off the general card.
+    const { token } = await signInFresh(page, server.baseUrl, '/home/index');
+    await topUp(server.baseUrl, token, vouchers.film60, vouchers.general100);
+    const balances = async () =>
+      new Map(
+        (
+          await apiCall<CallAnswer<typeof getUserCareListCall>>(token, '/storeCard/getUserCareList')
+        ).storeCard.map((card) => [card.cardTypeList.join(), yuanToFen(card.balance)]),
+      );
+    const before = await balances();
+    const order = await holdSeats(token);
+    await openOrder(page, order);
+    await page.getByTestId('snacks-change').click();
+    await page.getByTestId('snack-step').waitFor();
+    await page
+      .getByRole('button', { name: /^增加一份/ })
+      .first()
+      .click();
+    const addButton = page.getByTestId('snack-add');
+    await expect.poll(() => addButton.textContent(), POLL).toMatch(/^加入订单 ¥\d+\.\d\d$/);
+    const comboFen = yuanToFen(Number((await addButton.textContent())!.replace(/^.*¥/, '')));
+    await addButton.click();
+    await page.getByTestId('order-snacks').waitFor();
+    const totalFen = yuanToFen(order.total) + comboFen;
+    await expect
+      .poll(() => page.getByTestId('order-total').textContent(), POLL)
+      .toBe(`¥${formatYuan(totalFen)}`);
+
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await expect
+      .poll(() => page.getByRole('radio', { name: /会员卡支付/ }).isChecked(), POLL)
+      .toBe(true);
+    await untilStill(page.locator('.pay-sheet'));
+    await expectOpaque(page.locator('.pay-sheet').getByRole('radio', { name: /会员卡支付/ }));
+    await screenshot(page, 'snacks-card-pay-sheet');
+    await setPasswordAndPayByCard(page, '258013');
+
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    await expect
+      .poll(() => page.getByTestId('ticket-code').textContent(), POLL)
+      .toMatch(/^\d{10}$/);
+    await expect.poll(() => page.getByTestId('pickup-code').textContent(), POLL).toMatch(/^\d{8}$/);
+    expect(await page.getByTestId('order-snacks').textContent()).toContain('待取货');
+    await screenshot(page, 'snacks-card-order-detail');
+    const detail = await apiCall<OrderDetail>(token, `/order/detail?orderId=${order.id}`);
+    expect(detail.payments.map((p) => [p.method, p.status, yuanToFen(p.amount)])).toEqual([
+      ['card', 'succeeded', totalFen],
+    ]);
+    // The film card paid only tickets; the snacks came off the general card.
+    const after = await balances();
+    const spent = (types: string) => before.get(types)! - after.get(types)!;
+    const film = spent('film');
+    const general = spent('general');
+    expect(film + general).toBe(totalFen);
+    expect(film).toBeLessThanOrEqual(yuanToFen(order.total));
+    expect(general).toBeGreaterThanOrEqual(comboFen);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot } from './support/browser';
-import { signInFresh, tokenOf } from './support/login';
+import { freshNickname, signInFresh, tokenOf } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -147,6 +147,37 @@ describe('sign-in through the messenger sandbox', () => {
     await context.close();
   });
 
+  it('fills the greeting in once the user is known without moving the films below it', async () => {
+    // As long a name as the sandbox takes: on one line with the tagline it would wrap.
+    const nickname = freshNickname('a-rather-long-nickname').padEnd(32, 'x').slice(0, 32);
+    const signingIn = await newPhone(browser);
+    const user = await signInFresh(await signingIn.newPage(), server.baseUrl, '/home/index', {
+      nickname,
+    });
+    await signingIn.close();
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    // The home page shows before the user info (decision 033); hold it until the films are drawn.
+    let releaseUser = () => {};
+    const userHeld = new Promise<void>((resolve) => (releaseUser = resolve));
+    await page.route('**/api/userInfo/getUserInfo*', async (route) => {
+      await userHeld;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/home/index?setToken=${encodeURIComponent(user.token)}`);
+    const firstFilm = page.locator('.film-card').first();
+    await firstFilm.waitFor();
+    const topBefore = (await firstFilm.boundingBox())!.y;
+    expect(await page.locator('.home-index__greeting').textContent()).toBe(
+      '你好！ 今天想看什么电影？',
+    );
+    releaseUser();
+    await expect.poll(() => page.getByText(`你好，${nickname}！`).count()).toBe(1);
+    expect((await firstFilm.boundingBox())!.y).toBe(topBefore);
+    await screenshot(page, 'home-index-long-name');
+    await context.close();
+  });
+
   it('refuses a sign-in return whose state this tab did not send (login CSRF)', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
@@ -195,20 +226,44 @@ describe('sign-in through the messenger sandbox', () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     await signInFresh(page, server.baseUrl);
-    // Another chain's row, as the server would serve it for that chain's site.
+    // Another chain's row, as the server would serve it for that chain's site: in the answer the
+    // page carries (decision 033) and in the call, whichever the app reads.
+    const galaxy = {
+      name: '银河影城连锁',
+      shortName: '银河影城',
+      shortNameEn: 'Galaxy Cinemas',
+      logoUrl: null,
+      themeColor: '#1d4ed8',
+    };
     await page.route(/\/api\/wx\/authConfig/, async (route) => {
       const response = await route.fetch();
       const envelope = (await response.json()) as { data: { brand: Record<string, unknown> } };
-      envelope.data.brand = {
-        name: '银河影城连锁',
-        shortName: '银河影城',
-        shortNameEn: 'Galaxy Cinemas',
-        logoUrl: null,
-        themeColor: '#1d4ed8',
-      };
+      envelope.data.brand = galaxy;
       await route.fulfill({ response, json: envelope });
     });
+    let isCarried = false;
+    await page.route(/\/home\/index/, async (route) => {
+      const response = await route.fetch();
+      const carried =
+        /(<script type="application\/json" id="first-screen-answers">)(.*?)(<\/script>)/s;
+      const html = (await response.text()).replace(
+        carried,
+        (_whole, open: string, json: string, close: string) => {
+          const answers = JSON.parse(json) as { answers: Record<string, { brand: unknown }> };
+          answers.answers['/wx/authConfig']!.brand = galaxy;
+          isCarried = true;
+          return `${open}${JSON.stringify(answers).replace(/</g, '\\u003c')}${close}`;
+        },
+      );
+      const {
+        'content-encoding': _encoding,
+        'content-length': _length,
+        ...headers
+      } = response.headers();
+      await route.fulfill({ response, body: html, headers });
+    });
     await page.goto(`${server.baseUrl}/home/index`);
+    expect(isCarried).toBe(true);
     await expect.poll(() => page.title()).toBe('首页 - 银河影城');
     await expect.poll(() => page.locator('h1.home-index__brand').textContent()).toBe('银河影城');
     expect(await page.content()).not.toContain('星幕影城');

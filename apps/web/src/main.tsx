@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
+import { queryClient } from './app/providers';
 import { createRouter, preloadFirstScreen } from './app/router';
+import { startSignIn } from './app/sign-in-gate';
 import { rememberedCareMode, setCareMode } from './lib/care-mode';
 import { getLang } from './lib/i18n/i18n';
 import './styles.css';
@@ -22,12 +24,24 @@ if (getLang() === 'en') {
 }
 
 const router = createRouter();
-preloadFirstScreen(router);
+// The first screen's code and data first (it looks at the URL's token), then sign-in, both
+// before the first render.
+const firstScreen = preloadFirstScreen(router);
+void startSignIn(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The first render waits for the first screen's code and data (preloaded in the page, decision
+// 033), so it draws the page whole instead of a fallback and one more render per lazy part; never
+// longer than FIRST_RENDER_WAIT_MS (a slow network shows the skeletons instead).
+const FIRST_RENDER_WAIT_MS = 800;
+void Promise.race([
+  firstScreen,
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

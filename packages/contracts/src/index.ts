@@ -6,6 +6,8 @@ export * from './call.js';
 export * from './rules/film-order.js';
 export * from './rules/cards.js';
 export * from './rules/goods.js';
+export * from './rules/first-screen.js';
+export * from './rules/first-screen-calls.js';
 export * from './calls/auth.js';
 export * from './calls/system.js';
 export * from './calls/cards.js';

@@ -20,13 +20,24 @@ export interface DatabaseHandle {
  * Receive the NOTIFY payloads of one channel (PostgreSQL LISTEN): on the server through a
  * connection of its own (not one of the pool's), on PGlite through its one session. `onLost` is
  * called once if the listening connection breaks: nothing arrives after it, listen again.
- * Answers a function that stops listening.
+ * Answers a function that stops listening, with `sync()`.
  */
 export type Listen = (
   channel: string,
   onPayload: (payload: string) => void,
   onLost: (error: unknown) => void,
-) => Promise<() => Promise<void>>;
+) => Promise<Listening>;
+
+export interface Listening {
+  /** Stop listening. */
+  (): Promise<void>;
+  /**
+   * Resolves once every payload of a transaction committed before the call has been handed to
+   * `onPayload` (a round trip on the listening connection: PostgreSQL sends pending notifications
+   * before it answers; PGlite hands them over before the committing statement resolves).
+   */
+  sync(): Promise<void>;
+}
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
@@ -63,6 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const client = new pg.Client({
         connectionString: options.url,
         options: options.schema ? `-c search_path=${options.schema}` : undefined,
+        // Apart from the pool's name (the reconnect test cuts those); the benches count both.
+        application_name: options.schema ? `marquee-listen:${options.schema}` : 'marquee-listen',
       });
       let isStopped = false;
       client.on('notification', (message) => {
@@ -81,11 +94,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       });
       await client.connect();
       await client.query(`listen ${quoteIdentifier(channel)}`);
-      return async () => {
+      const stop = async () => {
         if (isStopped) return;
         isStopped = true;
         await client.end().catch(() => undefined);
       };
+      return Object.assign(stop, {
+        async sync() {
+          if (isStopped) throw new Error('not listening');
+          await client.query('select 1');
+        },
+      });
     };
     return {
       db,
@@ -110,16 +129,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  // One session for every listener: a channel is unlistened only when its last listener stops.
+  const listeners = new Map<string, number>();
   const listen: Listen = async (channel, onPayload) => {
     const off = client.onNotification((name, payload) => {
       if (name === channel) onPayload(payload);
     });
+    listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
     // Through Kysely, so it waits for a running transaction instead of joining it.
     await sql.raw(`listen ${quoteIdentifier(channel)}`).execute(db);
-    return async () => {
+    let isStopped = false;
+    const stop = async () => {
+      if (isStopped) return;
+      isStopped = true;
       off();
+      const left = (listeners.get(channel) ?? 1) - 1;
+      if (left > 0) return void listeners.set(channel, left);
+      listeners.delete(channel);
       if (!client.closed) await sql.raw(`unlisten ${quoteIdentifier(channel)}`).execute(db);
     };
+    // One session: a commit's notifications reach onNotification before the commit resolves.
+    return Object.assign(stop, { sync: () => Promise.resolve() });
   };
   return { db, kind: 'pglite', listen, close: () => db.destroy() };
 }

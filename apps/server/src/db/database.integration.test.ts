@@ -3,7 +3,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.js';
 import { migrateToLatest } from './migrate.js';
 import { loadDemoDataOnce } from './demo-data.js';
-import { describeOnEachDatabase, openTestDatabase } from '../test-support/test-database.js';
+import {
+  describeOnEachDatabase,
+  openTestDatabase,
+  withSchemaLock,
+} from '../test-support/test-database.js';
 
 describeOnEachDatabase('the database', (kind) => {
   let database: DatabaseHandle;
@@ -16,7 +20,10 @@ describeOnEachDatabase('the database', (kind) => {
     const before = await sql<{
       name: string;
     }>`select name from kysely_migration order by name`.execute(database.db);
-    await migrateToLatest(database.db);
+    // On the server the migrator reads every schema's tables; other test files create and drop
+    // theirs meanwhile, so it takes its turn like they do (withSchemaLock).
+    if (kind === 'postgres') await withSchemaLock(() => migrateToLatest(database.db));
+    else await migrateToLatest(database.db);
     const after = await sql<{
       name: string;
     }>`select name from kysely_migration order by name`.execute(database.db);

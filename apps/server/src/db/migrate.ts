@@ -32,6 +32,8 @@ import m0032 from './migrations/0032-coupon-campaign-state.js';
 import m0033 from './migrations/0033-exchange-difference.js';
 import m0034 from './migrations/0034-sms-provider.js';
 import m0035 from './migrations/0035-holds-announce-after-commit.js';
+import m0036 from './migrations/0036-cheaper-seat-holds.js';
+import m0037 from './migrations/0037-holds-write-their-seat-changes.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -75,6 +77,8 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0033-exchange-difference': m0033,
   '0034-sms-provider': m0034,
   '0035-holds-announce-after-commit': m0035,
+  '0036-cheaper-seat-holds': m0036,
+  '0037-holds-write-their-seat-changes': m0037,
 });
 
 export async function migrateToLatest(

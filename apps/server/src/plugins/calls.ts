@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallDefinition } from '@marquee/contracts';
 import { AppError } from '../lib/errors.js';
-import type { AppDeps, SignedInUser, SiteRow } from '../app-deps.js';
+import type { AppDeps, SessionIdentity, SignedInUser, SiteRow } from '../app-deps.js';
 import { requestLang } from './error-handler.js';
-import { signedInUserOf } from './request-session.js';
+import { signedInIdentityOf, signedInUserOf } from './request-session.js';
 
 export interface CallContext<C extends CallDefinition, S extends boolean> {
   query: z.output<C['query']>;
@@ -25,14 +25,25 @@ export interface BindOptions {
    * map's availability), where counting each request would cost more than answering it.
    */
   isUnlimited?: boolean;
+  /**
+   * `'identity'`: the handler gets only the user's ids (SessionIdentity), which may come from the
+   * session cache without a query (session-cache.ts); for hot calls that need nothing else (a
+   * seat hold). Default: the whole signed-in user, read from the database.
+   */
+  session?: 'user' | 'identity';
 }
+
+/** A call's context when it asked for the session's identity only (`session: 'identity'`). */
+export type IdentityCallContext<C extends CallDefinition> = Omit<CallContext<C, true>, 'user'> & {
+  user: SessionIdentity;
+};
 
 export function parseOrThrow<T extends z.ZodTypeAny>(
   schema: T,
   value: unknown,
   where: string,
 ): z.output<T> {
-  const nul = pathOfNulByte(value);
+  const nul = hasNulByte(value) ? pathOfNulByte(value) : null;
   if (nul) {
     const field = [where, ...nul].join('.');
     throw new AppError('VALIDATION_FAILED', {
@@ -71,13 +82,30 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * Bind one contract call to a handler: check the site and the session, parse the query and the
  * body with the contract's schemas, and wrap the answer in the envelope. Handlers stay thin.
  */
+export function bindCall<C extends CallDefinition & { isSignedIn: true }>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  call: C,
+  handler: (context: IdentityCallContext<C>) => Promise<z.input<C['answer']>>,
+  options: BindOptions & { session: 'identity' },
+): void;
 export function bindCall<C extends CallDefinition>(
   app: FastifyInstance,
   deps: AppDeps,
   call: C,
   handler: (context: CallContext<C, C['isSignedIn']>) => Promise<z.input<C['answer']>>,
+  options?: BindOptions & { session?: 'user' },
+): void;
+export function bindCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  call: C,
+  handler: (
+    context: CallContext<C, C['isSignedIn']> & IdentityCallContext<C>,
+  ) => Promise<z.input<C['answer']>>,
   options: BindOptions = {},
 ): void {
+  const isIdentityEnough = options.session === 'identity';
   app.route({
     method: call.method,
     url: `/api${call.path}`,
@@ -89,7 +117,9 @@ export function bindCall<C extends CallDefinition>(
     handler: async (request) => {
       const site = await deps.sites.resolve(header(request, 'site'));
       const user = call.isSignedIn
-        ? await signedInUserOf(request, deps.sessions, site)
+        ? await (isIdentityEnough
+            ? signedInIdentityOf(request, deps.sessions, site)
+            : signedInUserOf(request, deps.sessions, site))
         : header(request, 'token')
           ? await signedInUserOf(request, deps.sessions, site).catch(() => null)
           : null;
@@ -99,7 +129,7 @@ export function bindCall<C extends CallDefinition>(
         query: query as z.output<C['query']>,
         body: body as z.output<C['body']>,
         site,
-        user: user as CallContext<C, C['isSignedIn']>['user'],
+        user: user as SignedInUser,
         request,
         lang: requestLang(request),
         idempotencyKey: header(request, 'idempotency-key'),
@@ -113,6 +143,17 @@ export function bindCall<C extends CallDefinition>(
  * Where a NUL character hides in a request's query or body, if anywhere: PostgreSQL refuses it in
  * text ("invalid byte sequence 0x00"), so it is refused here, for every call, before any SQL.
  */
+/** Whether a NUL character hides anywhere in it: the common answer, no, without paths built. */
+function hasNulByte(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const key in value) {
+    if (key.includes('\u0000')) return true;
+    if (hasNulByte((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 function pathOfNulByte(
   value: unknown,
   at: (string | number)[] = [],

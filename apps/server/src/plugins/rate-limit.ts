@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors.js';
 import type { AppDeps } from '../app-deps.js';
 import { startPeriodic } from '../lib/periodic.js';
 import { memoryRateLimitStore, redisRateLimitStore } from './rate-limit-store.js';
-import { sessionOf } from './request-session.js';
+import { identityOf } from './request-session.js';
 
 export interface RateLimitOptions {
   /** Count in this Redis (shared by every instance); absent: in this process's memory. */
@@ -70,9 +70,10 @@ export async function registerRateLimit(
     global: false,
     store,
     skipOnError: true,
-    // The session looked up here is the one the call's sign-in check uses (request-session.ts).
+    // The session looked up here is the one the call's sign-in check uses (request-session.ts);
+    // only its user's id matters, so a session kept in memory does (session-cache.ts).
     keyGenerator: async (request: FastifyRequest) => {
-      const session = await sessionOf(request, deps.sessions);
+      const session = await identityOf(request, deps.sessions);
       return session ? `u:${session.user.id}` : `a:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { firstScreenPage, type BuildManifest } from './first-screen-page.js';
+import { acceptsGzip } from './small-gzip.js';
 
 /**
  * Whether a path belongs to the API, the sandbox or the staff console rather than the moviegoers'
@@ -30,16 +33,42 @@ function setCacheHeaders(
   res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** Answers a client route with the app's page; see registerWebApp. */
+export type SendWebPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * index.html and the build's manifest, read again when index.html changes (a new build in place).
+ */
+function builtPageReader(webDist: string) {
+  let read: { mtimeMs: number; html: string; manifest: BuildManifest | null } | null = null;
+  return () => {
+    const indexPath = path.join(webDist, 'index.html');
+    const { mtimeMs } = fs.statSync(indexPath);
+    if (read?.mtimeMs !== mtimeMs) {
+      const manifestPath = path.join(webDist, '.vite', 'manifest.json');
+      read = {
+        mtimeMs,
+        html: fs.readFileSync(indexPath, 'utf8'),
+        manifest: fs.existsSync(manifestPath)
+          ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BuildManifest)
+          : null,
+      };
+    }
+    return read;
+  };
+}
+
 /**
  * Serve the built web app: hashed assets cached for a year, index.html never cached, brotli or
  * gzip twins made at build time sent by negotiation (scripts/precompress.mjs), and every client
- * route (/home/index, /cinema/seat, ...) answered with index.html.
+ * route (/home/index, /cinema/seat, ...) answered with index.html, a landing page's with its first
+ * screen written in (first-screen-page.ts). Null without a build.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string | null,
-): Promise<boolean> {
-  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return false;
+): Promise<SendWebPage | null> {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return null;
   await app.register(fastifyStatic, {
     root: webDist,
     // Routes for the files the build made; everything else falls to the not-found handler.
@@ -49,7 +78,19 @@ export async function registerWebApp(
     cacheControl: false,
     setHeaders: setCacheHeaders,
   });
-  return true;
+  const readBuiltPage = builtPageReader(webDist);
+  return async (request, reply) => {
+    const { html, manifest } = readBuiltPage();
+    const page = await firstScreenPage(app, request, html, manifest);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // gzip here: the not-found handler that answers client routes is not a route, so the
+    // compression hooks (small-gzip.ts, @fastify/compress) never see it.
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(page);
+    return reply
+      .header('content-encoding', 'gzip')
+      .header('vary', 'accept-encoding')
+      .send(gzipSync(page));
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FilmStatus } from '@marquee/contracts';
+import { lazyFilmList } from '@/features/cinema/components/lazy-film-list';
 import { readToken } from '@/lib/cookies';
 import { queryClient } from './providers';
 
@@ -6,14 +7,15 @@ import { queryClient } from './providers';
  * The data a page's first screen shows, asked for while its code and sign-in load (issue 13):
  * otherwise it waits for sign-in, then the page's code, then its own request, one after another.
  * Only calls that need no session; each fetcher is imported on demand, so the entry stays small.
+ * Each returns when the first screen's code and data are in (main.tsx renders once they are).
  */
-export type FirstScreenData = (url: URL) => void;
+export type FirstScreenData = (url: URL) => Promise<unknown> | undefined;
 
 export const firstScreenData = {
   homeIndex(url) {
     const status: FilmStatus = url.searchParams.get('status') === 'coming' ? 'coming' : 'showing';
-    void import('@/features/cinema/components/film-list').catch(() => undefined);
-    void import('@/features/cinema/api/get-film-list').then(
+    const code = lazyFilmList.load();
+    const data = import('@/features/cinema/api/get-film-list').then(
       async ({ filmListQuery, FIRST_SCREEN_FILMS }) => {
         const films = await queryClient.fetchQuery(filmListQuery(status));
         // The posters are the page's largest paint: fetch them now, not after the page renders.
@@ -22,22 +24,23 @@ export const firstScreenData = {
       },
       () => undefined,
     );
+    return Promise.all([code, data]);
   },
   cinemaSeat(url) {
     const showId = url.searchParams.get('showId');
-    if (!showId) return;
-    void import('@/features/film-order/api/get-show-seats').then(
+    if (!showId) return undefined;
+    return import('@/features/film-order/api/get-show-seats').then(
       ({ showSeatsQuery }) => queryClient.prefetchQuery(showSeatsQuery(showId)),
       () => undefined,
     );
   },
   storeProductList(url) {
     const categoryId = url.searchParams.get('categoryId') ?? '0';
-    void import('@/features/store/api/get-category-list').then(
+    const categories = import('@/features/store/api/get-category-list').then(
       ({ categoryListQuery }) => queryClient.prefetchQuery(categoryListQuery),
       () => undefined,
     );
-    void import('@/features/store/api/get-goods-list').then(
+    const goodsList = import('@/features/store/api/get-goods-list').then(
       async ({ goodsListQueryOptions }) => {
         const goods = await queryClient.fetchInfiniteQuery(
           goodsListQueryOptions(categoryId === '0' ? null : categoryId),
@@ -47,6 +50,7 @@ export const firstScreenData = {
       },
       () => undefined,
     );
+    return Promise.all([categories, goodsList]);
   },
 } satisfies Record<string, FirstScreenData>;
 

@@ -59,5 +59,7 @@ export interface RouteHandle {
   /** A home tab: shows the tab bar and no back button. */
   isTab?: boolean;
   /** Start loading the page's code and its first screen's data (see first-screen.ts). */
-  preload?: (url: URL) => void;
+  preload?: (url: URL) => Promise<void>;
+  /** Its first screen is public data: shown while sign-in fetches the user (decision 033). */
+  showsBeforeSignIn?: boolean;
 }

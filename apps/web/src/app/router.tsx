@@ -19,14 +19,20 @@ function page(
   load: Parameters<typeof lazyPage>[0],
   extra: Partial<RouteHandle> & { data?: FirstScreenData } = {},
 ): RouteObject {
-  const Page = lazyPage(load);
+  const { Component: Page, load: loadPage } = lazyPage(load);
   const { data, ...rest } = extra;
-  const preload = (url: URL) => {
+  const preload = (url: URL) =>
     // A failed load is retried and reported by the page itself when it renders.
-    load().catch(() => undefined);
-    data?.(url);
+    Promise.all([loadPage(), data?.(url)]).then(
+      () => undefined,
+      () => undefined,
+    );
+  const handle: RouteHandle = {
+    title,
+    preload,
+    ...(data ? { showsBeforeSignIn: true } : {}),
+    ...rest,
   };
-  const handle: RouteHandle = { title, preload, ...rest };
   return { path, element: <Page />, handle, errorElement: <RouteError /> };
 }
 
@@ -144,9 +150,11 @@ export function createRouter() {
 }
 
 /** Start the matched page's code and data now, in parallel with sign-in, not after it. */
-export function preloadFirstScreen(router: ReturnType<typeof createRouter>) {
-  if (!isSigningIn(new URL(window.location.href))) return;
-  for (const match of router.state.matches) {
-    (match.route.handle as RouteHandle | undefined)?.preload?.(new URL(window.location.href));
-  }
+export function preloadFirstScreen(router: ReturnType<typeof createRouter>): Promise<unknown> {
+  if (!isSigningIn(new URL(window.location.href))) return Promise.resolve();
+  return Promise.all(
+    router.state.matches.map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.preload?.(new URL(window.location.href)),
+    ),
+  );
 }

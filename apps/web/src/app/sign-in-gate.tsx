@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMatches } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { getAuthConfig } from '@/features/auth/api/get-auth-config';
@@ -19,6 +20,7 @@ import { setCareMode } from '@/lib/care-mode';
 import { userCardsQuery } from '@/features/cards/api/get-user-cards';
 import { clearToken, readToken, writeToken } from '@/lib/cookies';
 import { randomState } from '@/lib/random';
+import type { RouteHandle } from './route-titles';
 
 let isLeavingPage = false;
 if (typeof window !== 'undefined') {
@@ -111,6 +113,33 @@ async function finishSignIn(queryClient: QueryClient, outcome: SignInOutcome): P
 // retry after a failure starts it again.
 let signingIn: Promise<SignInOutcome> | null = null;
 
+/**
+ * Start sign-in (and the brand) now: main.tsx calls it before the first render, so the user info
+ * is asked while the app renders its first frame, not after (issue 13). The gate waits for it.
+ */
+export function startSignIn(queryClient: QueryClient): Promise<SignInOutcome> {
+  // The pages show as soon as the user is known; the card list (and with it the ready flag)
+  // follows in parallel instead of costing the first screen one more round trip (issue 13).
+  signingIn ??= Promise.all([browserSignIn(), loadBrand()]).then(([result]) => {
+    void finishSignIn(queryClient, result);
+    return result;
+  });
+  return signingIn;
+}
+
+/**
+ * Whether the page can show before the user is known (decision 033): a landing page whose first
+ * screen is public data (its route's `showsBeforeSignIn`), once this page holds a token. Without
+ * one, sign-in is about to leave for the authorisation page or to exchange a code first.
+ */
+function useShowsBeforeSignIn(): boolean {
+  const matches = useMatches();
+  return (
+    matches.some((match) => (match.handle as RouteHandle | undefined)?.showsBeforeSignIn) &&
+    readToken() !== undefined
+  );
+}
+
 function failureText(
   t: ReturnType<typeof authMessages.useT>,
   outcome: Extract<SignInOutcome, { kind: 'failed' }>,
@@ -131,16 +160,11 @@ export function SignInGate(props: { children: ReactNode }) {
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
   const [attempt, setAttempt] = useState(0);
   const t = authMessages.useT();
+  const showsBeforeSignIn = useShowsBeforeSignIn();
 
   useEffect(() => {
     let isCurrent = true;
-    // The pages show as soon as the user is known; the card list (and with it the ready flag)
-    // follows in parallel instead of costing the first screen one more round trip (issue 13).
-    signingIn ??= Promise.all([browserSignIn(), loadBrand()]).then(([result]) => {
-      void finishSignIn(queryClient, result);
-      return result;
-    });
-    void signingIn.then((result) => {
+    void startSignIn(queryClient).then((result) => {
       if (isCurrent) setOutcome(result);
     });
     return () => {
@@ -161,7 +185,10 @@ export function SignInGate(props: { children: ReactNode }) {
     });
   }, [isSignedIn]);
 
-  if (outcome?.kind === 'signed-in') return props.children;
+  // The same element either way, so the page is not mounted again when the user arrives.
+  if (outcome?.kind === 'signed-in' || (outcome === null && showsBeforeSignIn)) {
+    return props.children;
+  }
   if (outcome?.kind === 'failed') {
     const text = failureText(t, outcome);
     return (

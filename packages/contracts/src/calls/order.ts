@@ -156,6 +156,7 @@ export const orderDetailSchema = z.object({
   payments: z.array(orderPaymentSchema),
   refunds: z.array(orderRefundSchema),
   refund: z.object({
+    /** Refundable now: within the window, and no dearer exchange waiting (`exchange.pending`). */
     isAllowed: z.boolean(),
     /** The last moment a refund is accepted (refundCutoffMinutes before the show); null if never. */
     allowedUntil: z.string().nullable(),

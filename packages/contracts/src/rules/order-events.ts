@@ -23,6 +23,7 @@ export const orderEventReasons = {
   ticketExchanged: 'ticket exchanged for another show',
   exchangeSeatsHeld: 'exchange seats held, awaiting the difference',
   exchangeDifferencePaid: 'exchange difference paid',
+  exchangeWithdrawn: 'exchange cancelled: the original order was refunded',
 } as const;
 
 /** Reasons with a name in them: `checked in by <username>`, `refunded by staff <username>: <why>`. */
@@ -70,6 +71,10 @@ const texts: Record<ReasonKey, Record<Lang, string>> = {
     en: 'Exchange seats held, awaiting the difference',
   },
   exchangeDifferencePaid: { zh: '改签差价已支付', en: 'Exchange difference paid' },
+  exchangeWithdrawn: {
+    zh: '原订单已退款，改签取消，新座位已释放',
+    en: 'Exchange cancelled: the original order was refunded and the new seats released',
+  },
 };
 
 const byReason = new Map(

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { Executor, UsersTable } from '../../db/schema.js';
 import type { MessengerProfile } from '../messenger/index.js';
+import { SESSION_ENDS_CHANNEL_PREFIX } from './session-cache.js';
 
 /** Create the user on first sign-in; later sign-ins refresh the messenger's profile. */
 export function upsertByOpenid(trx: Executor, siteId: string, profile: MessengerProfile) {
@@ -45,7 +46,8 @@ export function insertSession(
  */
 const LIVE_SESSION_SQL = `select users.id, users.site_id, users.openid, users.nickname,
     users.avatar_url, users.phone, users.pay_password_hash, users.pay_password_locked_until,
-    users.is_care_mode, users.created_at, sessions.id as session_id, sessions.site_id as session_site_id
+    users.is_care_mode, users.created_at, sessions.id as session_id, sessions.site_id as session_site_id,
+    sessions.expires_at as session_expires_at
   from sessions join users on users.id = sessions.user_id
   where sessions.token_hash = $1 and sessions.revoked_at is null and sessions.expires_at > $2`;
 
@@ -67,16 +69,22 @@ export type LiveSessionRow = Pick<
   | 'pay_password_locked_until'
   | 'is_care_mode'
   | 'created_at'
-> & { session_id: string; session_site_id: string };
+> & { session_id: string; session_site_id: string; session_expires_at: Date };
 
-export function revokeSession(trx: Executor, sessionId: string, now: Date) {
-  return trx
+/**
+ * Revoke a session, and tell every server instance at the commit (session-cache.ts): they keep
+ * sessions' identities in memory for a few seconds.
+ */
+export async function revokeSession(trx: Executor, sessionId: string, now: Date) {
+  await trx
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  await trx.executeQuery(CompiledQuery.raw(SESSION_ENDS_SQL, [sessionId]));
 }
+const SESSION_ENDS_SQL = `select pg_notify('${SESSION_ENDS_CHANNEL_PREFIX}' || current_schema(), $1)`;
 
 /** Write the preferences named in a checked change; the others stay as they are. */
 export function updatePreferences(trx: Executor, userId: string, change: { isCareMode?: boolean }) {

@@ -5,12 +5,13 @@ import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { MessengerProfile } from '../messenger/index.js';
 import * as authRepository from './auth.repository.js';
+import { createSessionCache, type CachedIdentity } from './session-cache.js';
 
 /** Sessions live 24 hours, as the web app's `movie.token` cookie does (spec §9). */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 
 function toSignedInUser(
-  row: Omit<authRepository.LiveSessionRow, 'session_id' | 'session_site_id'>,
+  row: Omit<authRepository.LiveSessionRow, 'session_id' | 'session_site_id' | 'session_expires_at'>,
   sessionId: string,
 ): SignedInUser {
   return {
@@ -47,11 +48,23 @@ export function toUserInfo(user: SignedInUser, now: Date): UserInfo {
 }
 
 export function createSessionAuthenticator(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'listen'>>,
 ): SessionAuthenticator {
+  // Without a way to hear of sign-outs elsewhere, nothing is kept (every look-up asks).
+  const cache = deps.listen ? createSessionCache({ ...deps, listen: deps.listen }) : null;
+  function identityOf(row: authRepository.LiveSessionRow | undefined): CachedIdentity | null {
+    if (!row) return null;
+    return {
+      siteId: row.session_site_id,
+      user: { id: row.id, siteId: row.site_id, sessionId: row.session_id },
+      expiresAt: row.session_expires_at,
+    };
+  }
   async function find(token: string | undefined) {
     if (!token || token.length > 200) return null;
-    const row = await authRepository.findLiveSession(deps.db, sha256Hex(token), deps.clock.now());
+    const tokenHash = sha256Hex(token);
+    const read = () => authRepository.findLiveSession(deps.db, tokenHash, deps.clock.now());
+    const row = await (cache ? cache.remember(tokenHash, read, identityOf) : read());
     return row ? { siteId: row.session_site_id, user: toSignedInUser(row, row.session_id) } : null;
   }
   return {
@@ -61,6 +74,13 @@ export function createSessionAuthenticator(
       if (!session || session.siteId !== site.id) throw new AppError('SESSION_INVALID');
       return session.user;
     },
+    keptIdentity(token) {
+      if (!cache || !token || token.length > 200) return null;
+      const kept = cache.get(sha256Hex(token));
+      return kept ? { siteId: kept.siteId, user: kept.user } : null;
+    },
+    forget: (sessionId) => cache?.forget(sessionId),
+    close: async () => cache?.close(),
   };
 }
 
@@ -85,9 +105,14 @@ export async function signIn(
   return { userInfo: toUserInfo(toSignedInUser(user, ''), now), token };
 }
 
-export async function signOut(deps: Pick<AppDeps, 'db' | 'clock'>, user: SignedInUser) {
+export async function signOut(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'sessions'>,
+  user: SignedInUser,
+) {
   await deps.db
     .transaction()
     .execute((trx) => authRepository.revokeSession(trx, user.sessionId, deps.clock.now()));
+  // Ended here at once; other instances hear it from the revocation's NOTIFY (session-cache.ts).
+  deps.sessions.forget(user.sessionId);
   return { isSignedOut: true };
 }

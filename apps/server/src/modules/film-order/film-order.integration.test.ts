@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilmOrder } from '@marquee/contracts';
+import { DEMO_SITE_CODE } from '../../db/demo-data.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import {
   call,
@@ -95,6 +96,18 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
         .where('id', '=', order.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ kind: 'film', amount_fen: 9000, cinema_id: order.cinemaInfo.cinemaId });
+    });
+
+    it('answers a hold as it is even to a phone that takes gzip (too small to gain), a seat map gzipped', async () => {
+      const showId = await freshShow('1号厅');
+      const held = await hold(t, alice, showId, ['C4', 'C5'], { 'accept-encoding': 'gzip' });
+      expect(held.body.code).toBe(0);
+      expect(held.headers['content-encoding']).toBeUndefined();
+      const map = await t.app.inject({
+        url: `/api/show/seats?showId=${showId}`,
+        headers: { site: DEMO_SITE_CODE, 'accept-encoding': 'gzip' },
+      });
+      expect(map.headers['content-encoding']).toBe('gzip');
     });
 
     it('refuses a signed-out visitor with -1001', async () => {

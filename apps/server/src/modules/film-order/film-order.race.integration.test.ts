@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql, type Transaction } from 'kysely';
 import { ErrorCode, type Envelope, type FilmOrder } from '@marquee/contracts';
 import { DEMO_SITE_CODE } from '../../db/demo-data.js';
+import type { Database } from '../../db/schema.js';
 import { createTestApp, signIn, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
 import type { SeatMap } from './film-order-test-kit.js';
+import { lockShow } from './seat-blocks.repository.js';
 
 /**
  * 50 signed-in clients at once try to hold overlapping seats of one show, over real HTTP against a
@@ -191,5 +194,100 @@ describeOnPostgres('seat holds under a race', () => {
       .where('state', 'in', ['held', 'sold'])
       .execute();
     expect(active.map((row) => row.order_id)).toEqual([pending[0]!.id, pending[0]!.id]);
+  });
+
+  /**
+   * A hold of seats A1–A2 of a 3号厅 show (the nth from now, one per test) sent while a staff transaction holds the show row
+   * (lockShow, as blocks, off-sales and cancellations do) and has made its change, not committed:
+   * the hold must wait for it (0036's insert check reads the show FOR SHARE) and then see it.
+   * Without that lock the check reads the show before the change commits (the foreign key's
+   * lock waits too, but after the check) and the hold writes its seats under the staff's change.
+   */
+  async function holdDuringStaffChange(
+    nth: number,
+    change: (
+      trx: Transaction<Database>,
+      show: { id: string; site_id: string },
+      seatId: string,
+    ) => Promise<void>,
+  ) {
+    const show = await t.db
+      .selectFrom('shows')
+      .innerJoin('halls', 'halls.id', 'shows.hall_id')
+      .select(['shows.id', 'shows.site_id'])
+      .where('halls.name', '=', '3号厅')
+      .where('shows.start_at', '>', new Date(Date.now() + 3 * 3600_000))
+      .where('shows.is_on_sale', '=', true)
+      .orderBy('shows.start_at')
+      .offset(nth)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const token = await signIn(t.app, uniqueOpenid('staff-race'));
+    const mapAnswer = (await (
+      await fetch(`${baseUrl}/api/show/seats?showId=${show.id}`, {
+        headers: { site: DEMO_SITE_CODE },
+      })
+    ).json()) as Envelope<SeatMap>;
+    const seats = mapAnswer.data.rows.flatMap((row) => row.seats);
+    const seatIds = ['A1', 'A2'].map((label) => seats.find((seat) => seat.label === label)!.id);
+    let hold: Promise<Envelope<FilmOrder>> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await lockShow(trx, show.site_id, show.id);
+      await change(trx, show, seatIds[0]!);
+      hold = fetch(`${baseUrl}/api/filmOrder/create`, {
+        method: 'POST',
+        headers: { site: DEMO_SITE_CODE, token, 'content-type': 'application/json' },
+        body: JSON.stringify({ showId: show.id, seatIds }),
+      }).then((response) => response.json() as Promise<Envelope<FilmOrder>>);
+      // Commit only once the hold's statement waits on a lock (the show row), so the hold has
+      // passed the service's own checks and runs in SQL against the uncommitted change.
+      let waiting = false;
+      for (let tries = 0; tries < 100 && !waiting; tries += 1) {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity
+          where query like '%hold_film_seats%' and wait_event_type = 'Lock'
+            and application_name = current_setting('application_name')`.execute(t.db);
+        waiting = rows[0]!.n > 0;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(waiting, 'the hold waits for the staff change').toBe(true);
+    });
+    const answer = await hold!;
+    const active = await t.db
+      .selectFrom('film_order_seats')
+      .select('seat_id')
+      .where('show_id', '=', show.id)
+      .where('state', 'in', ['held', 'sold'])
+      .execute();
+    return { answer, active: active.map((row) => row.seat_id), seatIds };
+  }
+
+  it('a hold racing a seat block waits for it and loses the blocked seat', async () => {
+    const { answer, active, seatIds } = await holdDuringStaffChange(
+      0,
+      async (trx, show, seatId) => {
+        await trx
+          .insertInto('show_seat_blocks')
+          .values({
+            show_id: show.id,
+            seat_id: seatId,
+            reason: 'broken in a race',
+            blocked_by: 'race test',
+            blocked_at: new Date(),
+          })
+          .execute();
+      },
+    );
+    expect(answer.code).toBe(ErrorCode.SEAT_UNAVAILABLE);
+    expect((answer.data as unknown as { seats: string[] }).seats).toEqual(['A1']);
+    expect(active).not.toContain(seatIds[0]);
+  });
+
+  it('a hold racing an off-sale waits for it and is refused', async () => {
+    const { answer, active } = await holdDuringStaffChange(1, async (trx, show) => {
+      await trx.updateTable('shows').set({ is_on_sale: false }).where('id', '=', show.id).execute();
+    });
+    expect(answer.code).toBe(ErrorCode.SHOW_NOT_ON_SALE);
+    expect(active).toEqual([]);
   });
 });

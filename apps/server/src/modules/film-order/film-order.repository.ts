@@ -140,14 +140,17 @@ export async function readTakenSeats(db: Executor, showId: string, now: Date) {
   const { rows } = await sql<{
     version: number | null;
     sold: string[];
-    held: [seatId: string, userId: string][];
+    held: [seatId: string, userId: string, holdExpiresAt: string][];
     blocked: string[];
+    next_hold_expiry_at: Date | string | null;
   }>`
     select greatest((select max(version) from film_order_seats where show_id = ${showId}),
                     (select max(version) from show_seat_blocks where show_id = ${showId})) as version,
            coalesce(json_agg(f.seat_id) filter (where f.state = 'sold'), '[]') as sold,
-           coalesce(json_agg(json_build_array(f.seat_id, o.user_id))
+           coalesce(json_agg(json_build_array(f.seat_id, o.user_id, f.hold_expires_at))
                       filter (where f.state = 'held' and f.hold_expires_at > ${now}), '[]') as held,
+           min(f.hold_expires_at) filter (where f.state = 'held' and f.hold_expires_at > ${now})
+             as next_hold_expiry_at,
            (select coalesce(json_agg(b.seat_id), '[]') from show_seat_blocks b
              where b.show_id = ${showId} and b.unblocked_at is null) as blocked
     from film_order_seats f join orders o on o.id = f.order_id
@@ -158,6 +161,8 @@ export async function readTakenSeats(db: Executor, showId: string, now: Date) {
     sold: row.sold,
     held: row.held,
     blocked: row.blocked,
+    /** When the first of these holds expires (and so reads as free): null when none is held. */
+    nextHoldExpiryAt: row.next_hold_expiry_at === null ? null : new Date(row.next_hold_expiry_at),
   };
 }
 export type TakenSeats = Awaited<ReturnType<typeof readTakenSeats>>;

@@ -16,20 +16,33 @@ import * as filmOrderService from './film-order.service.js';
 import { getShowAvailability, getShowLayout } from './seat-availability.service.js';
 import { createSeatAnnouncer } from './seat-announcer.js';
 import { createSeatChangeFeed } from './seat-change-feed.js';
+import { createTakenSeatsMemory } from './taken-seats-memory.js';
 import { getShowSeats } from './seat-map.service.js';
+import { createSeatSnapshots } from './seat-snapshots.js';
 import {
   defaultSeatStreamLimits,
   registerSeatStream,
   type SeatStreamLimits,
 } from './seat-stream.routes.js';
+import { bindTimedCall } from './timed-answer.js';
 
 export function registerFilmOrderRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   options: { seatStreamLimits?: Partial<SeatStreamLimits> } = {},
 ): void {
-  bindCall(app, deps, showSeatsCall, ({ site, query, lang }) =>
-    getShowSeats(deps, site, query.showId, lang),
+  const feed = createSeatChangeFeed(deps);
+  // Seat states shared by every seat-map read of a show until the feed says they changed.
+  const seatSnapshots = createSeatSnapshots(deps, feed);
+  const readDeps = { ...deps, seatSnapshots };
+  // Prepared bytes per show, language and seat states (decision 036): no query, building,
+  // validation or compression per request, so no counter either.
+  bindTimedCall(
+    app,
+    deps,
+    showSeatsCall,
+    ({ site, query, lang }) => getShowSeats(readDeps, site, query.showId, lang),
+    { isRevalidated: true },
   );
   // The layout changes only with the show (prices, times): phones keep it and revalidate (304).
   bindPreparedCall(
@@ -39,28 +52,44 @@ export function registerFilmOrderRoutes(
     ({ site, query, lang }) => getShowLayout(deps, site, query.showId, lang),
     { cacheControl: 'public, max-age=60' },
   );
-  // One query per show at a time however many phones ask (readTakenSeatsShared): no counter.
-  bindCall(
+  // As the full map; no ETag: a phone reads it to learn what changed, and its serverTime.
+  bindTimedCall(
     app,
     deps,
     showAvailabilityCall,
-    ({ site, query, lang }) => getShowAvailability(deps, site, query.showId, lang),
-    { isUnlimited: true },
+    ({ site, query, lang }) => getShowAvailability(readDeps, site, query.showId, lang),
+    { isRevalidated: false },
   );
-  const feed = createSeatChangeFeed(deps);
   registerSeatStream(app, deps, feed, { ...defaultSeatStreamLimits, ...options.seatStreamLimits });
   // How many seat streams are open in this process (tests, diagnostics).
   app.decorate('openSeatStreams', () => feed.count());
   // Before the server stops accepting: end the open streams so close() does not wait on them.
   app.addHook('preClose', async () => {
+    seatSnapshots.close();
     await feed.close();
   });
-  const seatAnnouncer = createSeatAnnouncer(deps, app.log);
+  // This process's holds make their show's snapshot stale at once, before they are announced.
+  const seatAnnouncer = createSeatAnnouncer(deps, app.log, (showId) =>
+    seatSnapshots.changed(showId),
+  );
   // Holds answered before close are announced before the database closes.
   app.addHook('onClose', () => seatAnnouncer.drain());
-  const holdDeps = { ...deps, seatAnnouncer };
-  bindCall(app, deps, createFilmOrderCall, ({ site, user, body, lang }) =>
-    filmOrderService.createFilmOrder(holdDeps, site, user, body, lang),
+  // The taken seats of shows being held, kept from a feed of their own (not counted as streams).
+  const holdFeed = createSeatChangeFeed(deps);
+  const takenSeats = createTakenSeatsMemory(deps, holdFeed);
+  app.addHook('preClose', async () => {
+    takenSeats.close();
+    await holdFeed.close();
+  });
+  const holdDeps = { ...deps, seatAnnouncer, takenSeats };
+  // A hold needs only the user's id: the session may come from memory (session-cache.ts).
+  bindCall(
+    app,
+    deps,
+    createFilmOrderCall,
+    ({ site, user, body, lang }) =>
+      filmOrderService.createFilmOrder(holdDeps, site, user, body, lang),
+    { session: 'identity' },
   );
   bindCall(app, deps, setFilmOrderGoodsCall, ({ site, user, body }) =>
     setFilmOrderGoods(deps, site, user, body),

@@ -23,6 +23,7 @@ import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import { readTakenSeatsShared } from './seat-availability.service.js';
 import type { SeatAnnouncer } from './seat-announcer.js';
+import type { TakenSeatsMemory } from './taken-seats-memory.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -34,9 +35,9 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
  * are announced to open seat pages after the commit (seat-announcer.ts, migration 0035).
  */
 export async function createFilmOrder(
-  deps: Deps & { seatAnnouncer: SeatAnnouncer },
+  deps: Deps & { seatAnnouncer: SeatAnnouncer; takenSeats?: TakenSeatsMemory },
   site: SiteRow,
-  user: SignedInUser,
+  user: Pick<SignedInUser, 'id'>,
   input: { showId: string; seatIds?: string[]; seatLabels?: string[] },
   lang: NameLang = 'zh',
 ): Promise<FilmOrder> {
@@ -92,7 +93,8 @@ export async function createFilmOrder(
   metrics.seatHolds.inc({ outcome: held.orderId === null ? 'lost' : 'won' });
   if (held.orderId === null) throw new AppError('SEAT_UNAVAILABLE', { seats: held.lostLabels });
   // Committed: open seat pages learn it now (0035), not from inside the hold's transaction.
-  deps.seatAnnouncer.announce(held.seatChanges);
+  // Whose and until when, for every instance's taken seats in memory (taken-seats-memory.ts).
+  deps.seatAnnouncer.announce(held.seatChanges, { holderId: user.id, until: held.holdExpiresAt });
 
   const created: OrderRow = {
     id: held.orderId,
@@ -216,15 +218,18 @@ async function readOrder(
 }
 
 export async function checkRules(
-  deps: Deps,
+  deps: Deps & { takenSeats?: TakenSeatsMemory },
   layout: ShowWithLayout,
-  user: SignedInUser,
+  user: Pick<SignedInUser, 'id'>,
   seatIds: string[],
   maxSeats: number,
   now: Date,
 ) {
-  // Advice only (the index decides): a read shared with concurrent readers of this show will do.
-  const taken = await readTakenSeatsShared(deps.db, layout.show.id, now);
+  // Advice only (the index decides): the seats kept in memory from the seat change feed, or a
+  // read shared with concurrent readers of this show, will do.
+  const taken = deps.takenSeats
+    ? await deps.takenSeats.read(layout.show.id, now)
+    : await readTakenSeatsShared(deps.db, layout.show.id, now);
   // The user's own previous hold is released by this one: its seats count as free.
   const takenIds = [
     ...taken.sold,

@@ -14,8 +14,11 @@ import type { AppDeps } from '../../app-deps.js';
  * pages catch up at their next change or availability read.
  */
 export interface SeatAnnouncer {
-  /** Send these payloads (as `hold_film_seats` answered them) once the current batch is out. */
-  announce(payloads: readonly unknown[]): void;
+  /**
+   * Send these payloads (as `hold_film_seats` answered them) once the current batch is out, with
+   * whose hold it is and when it ends (for the taken seats kept in memory, taken-seats-memory.ts).
+   */
+  announce(payloads: readonly unknown[], hold?: { holderId: string; until: Date }): void;
   /** Resolves when everything announced so far has been sent (app close, tests). */
   drain(): Promise<void>;
 }
@@ -27,6 +30,8 @@ const NOTIFY_SQL = `select pg_notify('seat_changes_' || current_schema(), payloa
 export function createSeatAnnouncer(
   deps: Pick<AppDeps, 'db'>,
   log: FastifyBaseLogger,
+  /** Told of each changed show at once, before the NOTIFY goes out (this process's caches). */
+  onChange: (showId: string) => void = () => {},
 ): SeatAnnouncer {
   let queue: string[] = [];
   let sending: Promise<void> | null = null;
@@ -49,9 +54,14 @@ export function createSeatAnnouncer(
   }
 
   return {
-    announce(payloads) {
+    announce(payloads, hold) {
       if (payloads.length === 0) return;
-      for (const payload of payloads) queue.push(JSON.stringify(payload));
+      const extra = hold ? { holder: hold.holderId, until: hold.until.toISOString() } : {};
+      for (const payload of payloads) {
+        const showId = (payload as { showId?: unknown } | null)?.showId;
+        if (typeof showId === 'string') onChange(showId);
+        queue.push(JSON.stringify({ ...(payload as object), ...extra }));
+      }
       sendAll();
     },
     async drain() {

@@ -301,6 +301,21 @@ describeOnEachDatabase('seat maps in two parts, and live seat changes', (kind) =
           ].sort(),
           [[g1, 'held']],
         ]);
+        // Each payload carries the highest version of the rows it reports, as the trigger's did.
+        const versionOf = async (orderId: string) =>
+          Number(
+            (
+              await t.db
+                .selectFrom('film_order_seats')
+                .select((eb) => eb.fn.max('version').as('version'))
+                .where('order_id', '=', orderId)
+                .executeTakeFirstOrThrow()
+            ).version,
+          );
+        expect(second.seat_changes.map((change) => change.version)).toEqual([
+          await versionOf(first.new_order_id!),
+          await versionOf(second.new_order_id!),
+        ]);
         // Another writer of seats still NOTIFYs in its own transaction (the trigger as before).
         await t.db
           .updateTable('film_order_seats')

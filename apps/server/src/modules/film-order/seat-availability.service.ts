@@ -5,6 +5,7 @@ import {
   fenToYuan,
   localName,
   seatKindCode,
+  showAvailabilityCall,
   showLayoutCall,
   type NameLang,
   type PriceArea,
@@ -24,8 +25,10 @@ import {
 } from '../cinema/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import * as filmOrderRepository from './film-order.repository.js';
+import { prepareTimedAnswer, type TimedAnswer } from './timed-answer.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type TakenSeats = filmOrderRepository.TakenSeats;
 
 /**
  * The seat map's two halves (decision 002): the layout, built once per cached show layout and
@@ -83,27 +86,100 @@ export function rowsOf(seats: ShowWithLayout['seats']): HallSeat[][] {
   return built;
 }
 
+/** The seat-map reads' deps: seatSnapshots is seat-snapshots.ts's (not imported: it uses this file). */
+type ReadDeps = Deps & {
+  seatSnapshots: { current(showId: string, now: Date): Promise<TakenSeats> };
+};
+
+/** A snapshot's availability strings on a layout: worked out once per snapshot and layout. */
+const rowsBySnapshot = new WeakMap<TakenSeats, { layout: ShowWithLayout; rows: string[] }>();
+
+export function availabilityRowsOf(layout: ShowWithLayout, taken: TakenSeats): string[] {
+  const known = rowsBySnapshot.get(taken);
+  if (known?.layout === layout) return known.rows;
+  const stateOf = seatStatesOf(layout, taken);
+  const rows = encodeAvailabilityRows(rowsOf(layout.seats).map((row) => row.map(stateOf)));
+  rowsBySnapshot.set(taken, { layout, rows });
+  return rows;
+}
+
+/**
+ * An answer kept per show and language while its content stays the same: `key` names the layout
+ * and the seats' states; `layout` and `taken` are the last cached layout and snapshot found to
+ * have them (a cheap check for their readers). Keyed by show, not by the cached layout object, so
+ * the layout's 10-s refresh does not rebuild an unchanged answer.
+ */
+export interface KeptAnswer {
+  key: string;
+  layout: ShowWithLayout;
+  taken: TakenSeats;
+  answer: TimedAnswer;
+}
+
+export type KeptAnswers = Map<string, Partial<Record<NameLang, KeptAnswer>>>;
+const KEPT_SHOW_LIMIT = 5_000;
+
+/** The kept answer if it was built for this content, else a new one (kept for the next). */
+export function keptAnswer(
+  answers: KeptAnswers,
+  context: { layout: ShowWithLayout; taken: TakenSeats; site: SiteRow; lang: NameLang },
+  keyOf: () => string,
+  build: () => TimedAnswer,
+): TimedAnswer {
+  const { layout, taken, site, lang } = context;
+  let kept = answers.get(layout.show.id);
+  if (!kept) {
+    if (answers.size >= KEPT_SHOW_LIMIT) answers.clear();
+    kept = {};
+    answers.set(layout.show.id, kept);
+  }
+  const known = kept[lang];
+  if (known?.taken === taken && known.layout === layout) return known.answer;
+  // The layout's ETag covers names, prices, times and settings in this language; the layout id
+  // the seats (and their ids).
+  const key = `${layout.show.layout_id} ${cachedLayout(layout, site, lang).etag} ${keyOf()}`;
+  if (known?.key === key) {
+    known.taken = taken;
+    known.layout = layout;
+    return known.answer;
+  }
+  const answer = build();
+  kept[lang] = { key, layout, taken, answer };
+  return answer;
+}
+
+const availabilityAnswers: KeptAnswers = new Map();
+
+/**
+ * The availability of a show now (as fresh as seat-snapshots.ts says), serialized and gzipped once
+ * per layout, language and version of the seats, whoever asks meanwhile.
+ */
 export async function getShowAvailability(
-  deps: Deps,
+  deps: ReadDeps,
   site: SiteRow,
   showId: string,
   lang: NameLang,
-): Promise<ShowAvailability> {
+): Promise<{ answer: TimedAnswer; serverTime: Date }> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, showId);
   if (!layout) throw notFound('Show', '场次');
-  const [taken, cached] = await Promise.all([
-    readTakenSeatsShared(deps.db, layout.show.id, now),
-    Promise.resolve(cachedLayout(layout, site, lang)),
-  ]);
-  const stateOf = seatStatesOf(layout, taken);
-  return {
-    showId: layout.show.id,
-    version: taken.version,
-    layoutVersion: cached.etag,
-    rows: encodeAvailabilityRows(rowsOf(layout.seats).map((row) => row.map(stateOf))),
-    serverTime: now.toISOString(),
-  };
+  const taken = await deps.seatSnapshots.current(layout.show.id, now);
+  const answer = keptAnswer(
+    availabilityAnswers,
+    { layout, taken, site, lang },
+    () => `${taken.version} ${availabilityRowsOf(layout, taken).join(',')}`,
+    () => {
+      const data: ShowAvailability = {
+        showId: layout.show.id,
+        version: taken.version,
+        layoutVersion: cachedLayout(layout, site, lang).etag,
+        rows: availabilityRowsOf(layout, taken),
+        serverTime: now.toISOString(),
+      };
+      return prepareTimedAnswer(showAvailabilityCall.answer.parse(data));
+    },
+  );
+  return { answer, serverTime: now };
 }
 
 /** A layout answer ready to send: the envelope as JSON and gzipped, and its ETag. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
+import type { Listening } from '../../db/client.js';
 
 /**
  * Seat changes of every show as the database announces them (migration 0013: a trigger on
@@ -14,6 +15,11 @@ export interface SeatChange {
   version: number;
   /** Null when too many seats changed for one notification: read the availability. */
   seats: { seatId: string; state: 'held' | 'sold' | 'released' }[] | null;
+  /**
+   * A hold's changes as this app announces them (seat-announcer.ts): whose hold the `held` seats
+   * are and when it ends. Absent from the database's own notifications. Never sent to phones.
+   */
+  hold?: { holderId: string; until: Date };
 }
 
 export interface SeatSubscriber {
@@ -25,6 +31,16 @@ export interface SeatSubscriber {
 export interface SeatChangeFeed {
   /** Start receiving the show's changes; resolves once listening. Answers the unsubscribe. */
   subscribe(showId: string, subscriber: SeatSubscriber): Promise<() => void>;
+  /**
+   * Receive every show's changes (the seat-map caches, seat-snapshots.ts); not counted as a
+   * subscriber. Resolves once listening; answers the unsubscribe.
+   */
+  watchAll(watcher: SeatSubscriber): Promise<() => void>;
+  /**
+   * Resolves once every change committed before the call has reached the subscribers (a round
+   * trip on the listening connection); rejects when not listening.
+   */
+  sync(): Promise<void>;
   /** How many subscribers the show has in this process. */
   countOf(showId: string): number;
   count(): number;
@@ -34,15 +50,30 @@ export interface SeatChangeFeed {
 
 export function createSeatChangeFeed(deps: Pick<AppDeps, 'db' | 'listen'>): SeatChangeFeed {
   const byShow = new Map<string, Set<SeatSubscriber>>();
+  const watchers = new Set<SeatSubscriber>();
   let total = 0;
-  let listening: Promise<() => Promise<void>> | null = null;
+  let listening: Promise<Listening> | null = null;
   let isClosed = false;
 
   function endAll() {
     const all = [...byShow.values()].flatMap((set) => [...set]);
     byShow.clear();
     total = 0;
-    for (const subscriber of all) subscriber.onEnd();
+    const watching = [...watchers];
+    watchers.clear();
+    for (const subscriber of [...watching, ...all]) subscriber.onEnd();
+  }
+
+  function startOnce(): Promise<Listening> {
+    if (isClosed) return Promise.reject(new Error('seat change feed closed'));
+    if (!listening) {
+      const started = startListening();
+      listening = started;
+      started.catch(() => {
+        if (listening === started) listening = null;
+      });
+    }
+    return listening;
   }
 
   function dispatch(payload: string) {
@@ -52,15 +83,22 @@ export function createSeatChangeFeed(deps: Pick<AppDeps, 'db' | 'listen'>): Seat
         showId: string;
         version: number;
         seats: [seatId: string, state: 'held' | 'sold' | 'released'][] | null;
+        holder?: string;
+        until?: string;
       };
       change = {
         showId: raw.showId,
         version: Number(raw.version),
         seats: raw.seats ? raw.seats.map(([seatId, state]) => ({ seatId, state })) : null,
       };
+      if (typeof raw.holder === 'string' && typeof raw.until === 'string') {
+        change.hold = { holderId: raw.holder, until: new Date(raw.until) };
+      }
     } catch {
       return;
     }
+    // Watchers first: a cache is invalidated before any open page hears of the change.
+    for (const watcher of watchers) watcher.onChange(change);
     for (const subscriber of byShow.get(change.showId) ?? []) subscriber.onChange(change);
   }
 
@@ -79,14 +117,7 @@ export function createSeatChangeFeed(deps: Pick<AppDeps, 'db' | 'listen'>): Seat
 
   return {
     async subscribe(showId, subscriber) {
-      if (isClosed) throw new Error('seat change feed closed');
-      if (!listening) {
-        listening = startListening();
-        listening.catch(() => {
-          listening = null;
-        });
-      }
-      await listening;
+      await startOnce();
       const set = byShow.get(showId) ?? new Set();
       set.add(subscriber);
       byShow.set(showId, set);
@@ -96,6 +127,17 @@ export function createSeatChangeFeed(deps: Pick<AppDeps, 'db' | 'listen'>): Seat
         total -= 1;
         if (set.size === 0 && byShow.get(showId) === set) byShow.delete(showId);
       };
+    },
+    async watchAll(watcher) {
+      await startOnce();
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+      };
+    },
+    async sync() {
+      if (!listening) throw new Error('not listening');
+      await (await listening).sync();
     },
     countOf: (showId) => byShow.get(showId)?.size ?? 0,
     count: () => total,

@@ -1,51 +1,86 @@
-import type { CallAnswer, NameLang, showSeatsCall } from '@marquee/contracts';
+import { showSeatsCall, type CallAnswer, type NameLang } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../lib/errors.js';
-import { cinemaInfoOf, findShowWithLayout, showInfoOf } from '../cinema/index.js';
+import {
+  cinemaInfoOf,
+  findShowWithLayout,
+  showInfoOf,
+  type ShowWithLayout,
+} from '../cinema/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import { priceAreaOf, readTakenSeatsShared, seatStatesOf } from './seat-availability.service.js';
+import type { TakenSeats } from './film-order.repository.js';
+import {
+  availabilityRowsOf,
+  keptAnswer,
+  priceAreaOf,
+  rowsOf,
+  seatStatesOf,
+  type KeptAnswers,
+} from './seat-availability.service.js';
+import type { SeatSnapshots } from './seat-snapshots.js';
+import { prepareTimedAnswer, type TimedAnswer } from './timed-answer.js';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock'> & { seatSnapshots: SeatSnapshots };
+type ShowSeats = CallAnswer<typeof showSeatsCall>;
 
-/** The seat map of a show: layout and each seat's state now (an expired hold reads as free). */
+const seatMapAnswers: KeptAnswers = new Map();
+
+/**
+ * The seat map of a show: layout and each seat's state now (an expired hold reads as free), as
+ * fresh as the availability (seat-snapshots.ts). Built, validated and gzipped once per cached
+ * show, layout content, language and set of seat states (decision 036), so a crowd on one show shares the bytes.
+ */
 export async function getShowSeats(
   deps: Deps,
   site: SiteRow,
   showId: string,
   lang: NameLang,
-): Promise<CallAnswer<typeof showSeatsCall>> {
+): Promise<{ answer: TimedAnswer; serverTime: Date }> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, showId);
   if (!layout) throw notFound('Show', '场次');
-  const taken = await readTakenSeatsShared(deps.db, layout.show.id, now);
+  const taken = await deps.seatSnapshots.current(layout.show.id, now);
+  const answer = keptAnswer(
+    seatMapAnswers,
+    { layout, taken, site, lang },
+    () => availabilityRowsOf(layout, taken).join(','),
+    () => prepareTimedAnswer(showSeatsCall.answer.parse(seatMapOf(layout, taken, site, lang, now))),
+  );
+  return { answer, serverTime: now };
+}
+
+function seatMapOf(
+  layout: ShowWithLayout,
+  taken: TakenSeats,
+  site: SiteRow,
+  lang: NameLang,
+  now: Date,
+): ShowSeats {
   const stateOf = seatStatesOf(layout, taken);
   const settings = siteSettings(site);
-  const rows = new Map<number, { label: string; y: number; seats: FilmOrderSeatOut[] }>();
-  for (const seat of layout.seats) {
-    const row = rows.get(seat.y) ?? { label: seat.row_label, y: seat.y, seats: [] };
-    row.seats.push({
-      id: seat.id,
-      row: seat.row_label,
-      col: seat.col,
-      x: seat.x,
-      y: seat.y,
-      kind: seat.kind,
-      areaId: seat.area_id,
-      label: seat.label,
-      state: stateOf(seat),
-    });
-    rows.set(seat.y, row);
-  }
   return {
     showInfo: showInfoOf(layout.show, lang),
     cinemaInfo: cinemaInfoOf(layout.show, lang),
     priceAreas: layout.areas.map((area) => priceAreaOf(area, lang)),
     columns: layout.show.columns,
     rowCount: layout.show.row_count,
-    rows: [...rows.values()],
+    rows: rowsOf(layout.seats).map((seats) => ({
+      label: seats[0]!.row_label,
+      y: seats[0]!.y,
+      seats: seats.map((seat) => ({
+        id: seat.id,
+        row: seat.row_label,
+        col: seat.col,
+        x: seat.x,
+        y: seat.y,
+        kind: seat.kind,
+        areaId: seat.area_id,
+        label: seat.label,
+        state: stateOf(seat),
+      })),
+    })),
     maxSeatsPerOrder: settings.maxSeatsPerOrder,
     holdMinutes: settings.holdMinutes,
     serverTime: now.toISOString(),
   };
 }
-type FilmOrderSeatOut = CallAnswer<typeof showSeatsCall>['rows'][number]['seats'][number];

@@ -122,10 +122,14 @@ export async function getOrderDetail(
   );
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
+  const refund = refundWindowOf(site, order, startAt, now);
+  // The buyer pays or cancels a dearer exchange still waiting before refunding (decision 031).
+  const isExchangeWaiting =
+    !!pendingExchange && Date.parse(pendingExchange.payDeadlineAt) > now.getTime();
   return {
     ...orderFieldsOf(order, part, issuedCodeOf(site, order), site.code),
     ...money,
-    refund: refundWindowOf(site, order, startAt, now),
+    refund: { ...refund, isAllowed: refund.isAllowed && !isExchangeWaiting },
     exchange: exchanges
       ? {
           ...exchangeWindowOf(site, order, startAt, exchanges, now),

@@ -188,3 +188,30 @@ export async function deliverNotice(t: TestApp, pay: Pick<WechatPay, 'packageVal
     payload: notice.body,
   });
 }
+
+/** A ticketed order (paid by `pay`) and a pending dearer exchange of it, ¥5 a seat more (¥10). */
+export async function dearerPending(t: TestApp, pay: 'card' | 'wechat') {
+  const bought = await ticketed(t, pay);
+  const target = await twinShow(t, bought.order.showInfo.showId, { deltaFen: 500 });
+  const before = await detailOf(t, bought.user.token, bought.order.id);
+  const { body } = await exchangeCall(t, bought.user.token, {
+    orderId: bought.order.id,
+    showId: target,
+    seatIds: sameSeats(bought.order),
+  });
+  expect(body.code).toBe(0);
+  const pending = body.data.exchange!.pending!;
+  expect(pending).toMatchObject({ extraAmount: 10, toSeats: labelsOf(bought.order) });
+  return { ...bought, target, before, exchangeOrderId: pending.orderId };
+}
+
+export type PendingExchangeScene = Awaited<ReturnType<typeof dearerPending>>;
+
+/** The buyer pays the waiting difference with the card they bought the ticket with. */
+export async function payDifferenceByCard(t: TestApp, p: PendingExchangeScene) {
+  return payWithCards(t, p.user.token, {
+    password: await encryptPassword(t, EXCHANGE_PASSWORD),
+    param: filmParam(p.exchangeOrderId),
+    cardIdList: [p.card.id],
+  });
+}

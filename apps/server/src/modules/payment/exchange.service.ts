@@ -30,9 +30,12 @@ import {
   getOrderDetail,
   lockOrder,
   reissueTicket,
+  releaseOrders,
+  transitionOrder,
   type OrderRow,
 } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
+import { giveUpLiveAttempt } from './payment-steps.js';
 import { exchangeRefundNoFor, executeRefund, refundPartIn } from './refund-execution.js';
 import type { PaymentLog } from './payment-log.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
@@ -134,6 +137,34 @@ export async function giveWayToLapsedExchange(
     throw new AppError('EXCHANGE_PENDING', { exchangeOrderId: waiting.id });
   }
   await expireOverdueOrders(trx, [waiting.id], now, orderEventReasons.deadlinePassed);
+}
+
+/**
+ * Under the original's lock, in the staff refund of it (console refund, cancelled show): a dearer
+ * exchange still waiting for its difference goes with it (decision 031). It is cancelled (expired
+ * once past its deadline), its held seats are released (the seat trigger announces them to open
+ * seat pages) and its live payment attempt given up: a card hold released, a WeChat part
+ * cancelled. Answers the WeChat transactions to close after commit (`closeGivenUp`): money WeChat
+ * took meanwhile is then refunded automatically, as is a notice that arrives later.
+ */
+export async function withdrawWaitingExchange(
+  trx: Transaction<Database>,
+  orderId: string,
+  now: Date,
+): Promise<string[]> {
+  const waiting = await findPendingExchangeOrder(trx, orderId);
+  if (!waiting) return [];
+  const exchangeOrder = await lockOrder(trx, waiting.id);
+  if (exchangeOrder?.status !== 'pending_payment') return [];
+  const isOverdue = exchangeOrder.pay_deadline_at.getTime() <= now.getTime();
+  await transitionOrder(
+    trx,
+    exchangeOrder,
+    isOverdue ? 'expired' : 'cancelled',
+    isOverdue ? orderEventReasons.deadlinePassed : orderEventReasons.exchangeWithdrawn,
+  );
+  await releaseOrders(trx, [exchangeOrder]);
+  return giveUpLiveAttempt(trx, exchangeOrder.id, now, orderEventReasons.exchangeWithdrawn);
 }
 
 /**

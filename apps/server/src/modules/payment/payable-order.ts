@@ -52,6 +52,16 @@ function checkPayable(order: OrderRow | undefined, user: SignedInUser, param: Pa
   return order;
 }
 
+/**
+ * An exchange order no longer waiting whose original was refunded meanwhile (a staff refund
+ * cancels it with the original, decision 031): EXCHANGE_GONE says why, not just its status.
+ */
+async function refuseGoneExchange(db: Executor, order: OrderRow | undefined): Promise<void> {
+  if (!order?.exchange_of || order.status === 'pending_payment') return;
+  const original = await findOrder(db, order.exchange_of);
+  if (original && original.status !== 'ticketed') throw new AppError('EXCHANGE_GONE', {});
+}
+
 /** A look without a lock, before anything is spent (a password try, a provider call). */
 export async function findPayableOrder(
   db: Executor,
@@ -59,7 +69,9 @@ export async function findPayableOrder(
   param: PayParam,
   now: Date,
 ): Promise<OrderRow> {
-  return checkPayable(await findOrder(db, param.orderId), user, param, now);
+  const order = await findOrder(db, param.orderId);
+  if (order?.user_id === user.id) await refuseGoneExchange(db, order);
+  return checkPayable(order, user, param, now);
 }
 
 /** The order locked for the rest of the paying transaction. */
@@ -69,5 +81,7 @@ export async function lockPayableOrder(
   param: PayParam,
   now: Date,
 ): Promise<OrderRow> {
-  return checkPayable(await lockOrder(trx, param.orderId), user, param, now);
+  const order = await lockOrder(trx, param.orderId);
+  if (order?.user_id === user.id) await refuseGoneExchange(trx, order);
+  return checkPayable(order, user, param, now);
 }

@@ -114,10 +114,26 @@ export async function supersedeLiveAttempt(
       retryAfterSeconds: OPENING_GRACE_SECONDS,
     });
   }
+  return giveUpLiveAttempt(trx, orderId, now, 'superseded by a new payment attempt', pending);
+}
+
+/**
+ * On a locked order: its live attempt's parts are given up, whatever their state (card hold
+ * released with `reason`, WeChat part cancelled; an attempt still opening its WeChat transaction
+ * then closes it itself and answers CONFLICT). Answers the WeChat transactions to close after
+ * commit (`closeGivenUp`), which settles money WeChat took meanwhile (an automatic refund).
+ */
+export async function giveUpLiveAttempt(
+  trx: Transaction<Database>,
+  orderId: string,
+  now: Date,
+  reason: string,
+  pending?: readonly PaymentRow[],
+): Promise<string[]> {
   const toClose: string[] = [];
-  for (const payment of pending) {
+  for (const payment of pending ?? (await paymentRepository.listPendingByOrder(trx, orderId))) {
     if (payment.method === 'card') {
-      await releaseCardHold(trx, orderId, 'superseded by a new payment attempt', now);
+      await releaseCardHold(trx, orderId, reason, now);
     } else if (payment.provider_closed_at === null) {
       toClose.push(payment.out_trade_no);
     }

@@ -17,8 +17,9 @@ import {
 } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
-import { giveWayToLapsedExchange } from './exchange.service.js';
+import { giveWayToLapsedExchange, withdrawWaitingExchange } from './exchange.service.js';
 import { movePayment } from './payment-steps.js';
+import { closeGivenUp } from './provider-close.js';
 import * as paymentRepository from './payment.repository.js';
 import {
   executeRefund,
@@ -27,7 +28,7 @@ import {
   startUserRefund,
 } from './refund-execution.js';
 import type { PaymentLog } from './payment-log.js';
-import type { PaymentDeps } from './providers/pay-providers.js';
+import { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 
 /** Whose refund it is, in the ledger and on the refund rows, when the buyer asks. */
 const REFUND_REASON = { film: '用户退票', store: '用户退货' } as const;
@@ -72,7 +73,10 @@ export async function refundOrder(
  *   1. one transaction: lock the order, check whose it is and (unless ignored) the cutoff, order
  *      → refunded, seats released (store: the units back to stock), the cards credited back, the
  *      WeChat part written as refund_pending, and for staff the audit row `order.refund`
- *   2. outside it: ask WeChat for each pending refund and record its answer
+ *      (staff: a dearer exchange still waiting for its difference is cancelled with it, its seats
+ *      released, decision 031)
+ *   2. outside it: close the WeChat transaction of that exchange, if any (money taken meanwhile is
+ *      refunded automatically); ask WeChat for each pending refund and record its answer
  */
 export async function refundOrderMoney(
   deps: PaymentDeps,
@@ -101,8 +105,10 @@ export async function refundOrderMoney(
     }
     if (!request.ignoreCutoff) await checkRefundWindow(trx, site, order, now);
     // The buyer first pays or cancels a dearer exchange still waiting (decision 031), so its new
-    // seats are never left held for a refunded ticket; staff refund regardless.
+    // seats are never left held for a refunded ticket; a staff refund cancels it.
+    const toClose: string[] = [];
     if (actor.kind === 'user') await giveWayToLapsedExchange(trx, order.id, now);
+    else toClose.push(...(await withdrawWaitingExchange(trx, order.id, now)));
     await transitionOrder(
       trx,
       order,
@@ -133,9 +139,10 @@ export async function refundOrderMoney(
         },
       });
     }
-    return outRefundNos;
+    return { outRefundNos, toClose };
   });
-  for (const outRefundNo of pending) await executeRefund(deps, site, outRefundNo, log);
+  await closeGivenUp(deps, () => payProviderFor(deps, site), site, pending.toClose, log);
+  for (const outRefundNo of pending.outRefundNos) await executeRefund(deps, site, outRefundNo, log);
 }
 
 async function checkRefundWindow(
@@ -163,8 +170,9 @@ export interface CancelledShowSettlement {
 
 /**
  * Staff cancelled the order's show (cinema module): a ticketed order is refunded whatever the
- * refund cutoff, with `reason` on its event and refund rows (the buyer reads it on the order); an
- * unpaid hold is cancelled and its seats released. One transaction per order for the money, the
+ * refund cutoff, with `reason` on its event and refund rows (the buyer reads it on the order), and
+ * a dearer exchange of it still waiting for its difference cancelled (decision 031); an unpaid hold
+ * is cancelled and its seats released. One transaction per order for the money, the
  * WeChat part asked for after it. Safe to run again: an order already refunded, cancelled or used
  * is skipped. `inTransaction` runs inside the order's transaction (the staff audit row).
  */
@@ -195,12 +203,16 @@ export async function settleOrderOfCancelledShow(
     }
     if (order.status !== 'ticketed')
       return { outcome: 'skipped' as const, pending: [] as string[] };
+    const toClose = await withdrawWaitingExchange(trx, order.id, now);
     await transitionOrder(trx, order, 'refunded', options.reason);
     await releaseOrders(trx, [order]);
     const pending = await refundOrderAndExchangesIn(trx, order.id, options.reason, now);
     await options.inTransaction?.(trx, 'refunded');
-    return { outcome: 'refunded' as const, pending };
+    return { outcome: 'refunded' as const, pending, toClose };
   });
+  if (settled.outcome === 'refunded') {
+    await closeGivenUp(deps, () => payProviderFor(deps, site), site, settled.toClose, log);
+  }
   for (const outRefundNo of settled.pending) await executeRefund(deps, site, outRefundNo, log);
   const stillPending = await paymentRepository.listRefundsByOrder(deps.db, orderId);
   return {

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { RightOutline, SearchOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { Link, useSearchParams } from 'react-router';
 import type { FilmStatus } from '@marquee/contracts';
 import { useSession } from '@/features/auth/session-store';
 import { FilmListSkeleton } from '@/features/cinema/components/film-list-skeleton';
+import { lazyFilmList } from '@/features/cinema/components/lazy-film-list';
 import { useBrand, useBrandName } from '@/lib/brand';
 import { homeMessages } from './home-messages';
 import { paths } from '@/lib/paths';
@@ -15,9 +16,7 @@ const tabs: { status: FilmStatus; label: 'nowShowing' | 'comingSoon' }[] = [
 
 // The list (and the film contracts it needs) loads beside the page, not inside its first-load
 // budget: the header and the store card paint at once, the list's skeleton holds its place.
-const FilmList = lazy(() =>
-  import('@/features/cinema/components/film-list').then((module) => ({ default: module.FilmList })),
-);
+const FilmList = lazyFilmList.Component;
 
 /** The home tab: no common wrapper, a header of its own; films showing and coming soon. */
 export default function HomeIndexPage() {
@@ -34,8 +33,13 @@ export default function HomeIndexPage() {
           {brand?.logoUrl && <img className="home-index__logo" src={brand.logoUrl} alt="" />}
           {brandName}
         </h1>
+        {/* Two lines of fixed height: the hello without a name until the user is known, so the
+            name (any length, any script) fills in without moving the page below (decision 033). */}
         <p className="home-index__greeting">
-          {userInfo ? t('greeting', { name: userInfo.nickname }) : ''} {t('brandTagline')}
+          <span className="home-index__hello">
+            {userInfo ? t('greeting', { name: userInfo.nickname }) : t('greetingNoName')}
+          </span>{' '}
+          <span className="home-index__tagline">{t('brandTagline')}</span>
         </p>
       </header>
       <Link to={paths.cinemaSearch()} className="search-entry">

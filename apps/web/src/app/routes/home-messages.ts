@@ -4,6 +4,7 @@ import { defineMessages } from '@/lib/i18n/i18n';
 export const homeMessages = defineMessages(
   {
     greeting: '你好，{name}！',
+    greetingNoName: '你好！',
     brandTagline: '今天想看什么电影？',
     searchEntry: '搜影院、地址或 IMAX 厅',
     storeEntry: '卖品商城',
@@ -13,6 +14,7 @@ export const homeMessages = defineMessages(
   },
   {
     greeting: 'Hello, {name}!',
+    greetingNoName: 'Hello!',
     brandTagline: 'What would you like to watch today?',
     searchEntry: 'Find a cinema, an address or IMAX',
     storeEntry: 'Snacks & drinks',

@@ -11,8 +11,8 @@ import { cinemaShowsQuery } from '@/features/cinema/api/get-cinema-shows';
 import { ShowList } from '@/features/cinema/components/show-list';
 import '@/features/cinema/components/cinema.css';
 import '@/features/orders/components/orders.css';
-import { cancelFilmOrder } from '@/features/film-order/api/cancel-film-order';
 import { SeatPicker } from '@/features/film-order/components/seat-picker';
+import { cancelExchange } from '@/features/orders/api/cancel-exchange';
 import { useExchangeOrder } from '@/features/orders/api/exchange-order';
 import { useOrderDetail } from '@/features/orders/api/get-order-detail';
 import { exchangeMessages } from '@/features/orders/exchange-messages';
@@ -221,7 +221,7 @@ function ExchangePay(props: { order: OrderDetail; pending: PendingExchange }) {
               confirmText: t('cancelConfirm'),
               cancelText: t('cancelKeep'),
             },
-            run: () => cancelFilmOrder(pending.orderId),
+            run: () => cancelExchange(pending.orderId),
             done: { content: t('cancelled') },
             afterDone: backToOrder,
           })

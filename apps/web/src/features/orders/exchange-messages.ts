@@ -42,6 +42,9 @@ export const exchangeMessages = defineMessages(
     cancelled: '已取消改签，原票不变',
     pendingBanner: '有一笔改签待补差价 ¥{amount}，{time} 前支付',
     goPay: '去补差价',
+    pendingTitle: '改签待补差价',
+    showTo: '新场次 {time} {hall}',
+    pendingRefundNote: '这次改签完成或取消前不能退票；取消后原票不变，可照常退票',
   },
   {
     exchange: 'Exchange',
@@ -88,5 +91,9 @@ export const exchangeMessages = defineMessages(
     cancelled: 'Exchange cancelled; your ticket is unchanged',
     pendingBanner: 'An exchange waits for a difference of ¥{amount}; pay by {time}',
     goPay: 'Pay the difference',
+    pendingTitle: 'Exchange waiting for payment',
+    showTo: 'New show {time} {hall}',
+    pendingRefundNote:
+      'The ticket cannot be refunded until this exchange is paid or cancelled. Cancelled, your ticket stays as it is and can be refunded as usual.',
   },
 );

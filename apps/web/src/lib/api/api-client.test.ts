@@ -80,6 +80,35 @@ describe('API client', () => {
     expect(second![0]).toBe(first![0]);
   });
 
+  it('answers a GET the page carries without a request, once; never a revalidating one', async () => {
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify({ code: 0, msg: 'ok', data: { ok: false } })),
+    );
+    const carried = new Map([['/echo?a=1', { ok: true }]]);
+    const api = createApiClient({
+      hostname: 'localhost',
+      bases: {},
+      getToken: () => undefined,
+      lang: 'zh',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      messages,
+      takeFirstScreenAnswer: (path, query) => {
+        const key = `${path}?a=${String(query.a)}`;
+        if (!carried.has(key)) return undefined;
+        const data = carried.get(key);
+        carried.delete(key);
+        return { data };
+      },
+    });
+    expect(await api(echoCall, { query: { a: 1 } })).toEqual({ ok: true });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await api(echoCall, { query: { a: 1 } })).toEqual({ ok: false });
+    carried.set('/echo?a=2', { ok: true });
+    expect(await api(echoCall, { query: { a: 2 }, cache: 'no-cache' })).toEqual({ ok: false });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('leaves out the token header without a token and posts a JSON body', async () => {
     const { api, fetch } = client(json({ code: 0, msg: 'ok', data: null }));
     await api(postCall, { body: { code: 'c' } });

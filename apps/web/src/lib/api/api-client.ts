@@ -7,6 +7,7 @@ import {
 } from '@marquee/contracts';
 import type { z } from 'zod';
 import { ApiError, CLIENT_ERROR } from './api-error';
+import type { TakeFirstScreenAnswer } from './first-screen-answers';
 import { apiBaseUrl, siteFromHost } from './host';
 
 /** Spec §9: every call gives up after 10 000 ms. */
@@ -22,6 +23,11 @@ export interface ApiClientOptions {
   messages: { timeout: string; network: string; badAnswer: string };
   /** Told of every answer -1001 (the session ended), whichever call it was; the call still rejects. */
   onSessionInvalid?: () => void;
+  /**
+   * An answer the page already carries for a GET (first-screen-answers.ts): used instead of a
+   * request. Not asked for calls that bypass the browser's cache (`cache` set).
+   */
+  takeFirstScreenAnswer?: TakeFirstScreenAnswer;
 }
 
 export interface CallInput<C extends CallDefinition> {
@@ -61,6 +67,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   return async (call, input = {}) => {
+    if (call.method === 'GET' && !input.cache && options.takeFirstScreenAnswer) {
+      const carried = options.takeFirstScreenAnswer(
+        call.path,
+        (input.query ?? {}) as Record<string, unknown>,
+      );
+      if (carried) return carried.data as CallAnswer<typeof call>;
+    }
     const headers: Record<string, string> = {
       accept: 'application/json',
       'accept-language': options.lang === 'en' ? 'en' : 'zh-CN',

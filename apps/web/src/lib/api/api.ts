@@ -2,6 +2,8 @@ import { readToken } from '../cookies';
 import { commonMessages } from '../i18n/common-messages';
 import { getLang } from '../i18n/i18n';
 import { createApiClient } from './api-client';
+import { firstScreenAnswerTaker } from './first-screen-answers';
+import { siteFromHost } from './host';
 import { reportSessionInvalid } from './session-expiry';
 
 /** The app's one API client, configured from the page's host (spec §7). */
@@ -19,4 +21,8 @@ export const api = createApiClient({
     badAnswer: commonMessages.translate('badAnswer'),
   },
   onSessionInvalid: reportSessionInvalid,
+  takeFirstScreenAnswer: firstScreenAnswerTaker(document, {
+    site: siteFromHost(window.location.hostname),
+    lang: getLang(),
+  }),
 });

@@ -3,11 +3,8 @@ export function isTestHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.includes('test');
 }
 
-/** Spec §7: the `site` header is the host's first label, and 'www-test' on localhost. */
-export function siteFromHost(hostname: string): string {
-  if (hostname === 'localhost' || hostname === '127.0.0.1') return 'www-test';
-  return hostname.split('.')[0] ?? hostname;
-}
+// The server picks the same site for the page it serves (first-screen answers, decision 033).
+export { siteFromHost } from '@marquee/contracts';
 
 export function apiBaseUrl(
   hostname: string,

@@ -12,7 +12,6 @@ import {
   type Seat,
   type SeatRuleViolation,
 } from '@marquee/contracts';
-import { CenteredSpinner } from '@/components/ui/centered-spinner';
 // Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
 import '@/lib/antd-mobile-render';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -30,6 +29,7 @@ import { useLiveSeats } from '../hooks/use-live-seats';
 import { ChosenSeatsBar } from './chosen-seats-bar';
 import { SeatLegend } from './seat-legend';
 import { SeatMap } from './seat-map';
+import { SeatMapPlaceholder, SeatPickerSkeleton } from './seat-picker-skeleton';
 import {
   companionToOffer,
   countSeats,
@@ -70,8 +70,11 @@ export function SeatPicker(props: {
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
   const isCare = useCareMode();
-  // Care mode opens on the list, 推荐选座 above it (decision 028); the map is one tap away.
-  const [mode, setMode] = useState<SeatViewMode>(isCare ? 'list' : 'map');
+  // Care mode opens on the list, 推荐选座 above it (decision 028); the map is one tap away. Until
+  // the moviegoer picks a view it follows care mode, which may be learnt after the first render
+  // (a landing page shows before the user info arrives, decision 033).
+  const [pickedMode, setMode] = useState<SeatViewMode | null>(null);
+  const mode: SeatViewMode = pickedMode ?? (isCare ? 'list' : 'map');
   /** Seats to bring into view on the map (picked by 推荐选座); a new array each time. */
   const [revealIds, setRevealIds] = useState<readonly string[]>([]);
   /** What the last change of the choice was, for screen readers (aria-live). */
@@ -104,6 +107,16 @@ export function SeatPicker(props: {
   useEffect(() => {
     if (notice) Toast.show({ content: notice.message });
   }, [notice]);
+
+  // The show's header (the page's largest text) paints first, the hall's seats in the task after
+  // it: one long task of hundreds of seats would hold the first paint back (issue 13).
+  const hasData = data !== undefined;
+  const [areSeatsDue, setSeatsDue] = useState(false);
+  useEffect(() => {
+    if (!hasData || areSeatsDue) return;
+    const timer = setTimeout(() => setSeatsDue(true), 0);
+    return () => clearTimeout(timer);
+  }, [hasData, areSeatsDue]);
 
   const onSeat = useCallback(
     (seat: Seat) => {
@@ -181,7 +194,7 @@ export function SeatPicker(props: {
       />
     );
   }
-  if (seatsQuery.isPending) return <CenteredSpinner />;
+  if (seatsQuery.isPending) return <SeatPickerSkeleton />;
   if (!data && isApiError(seatsQuery.error) && seatsQuery.error.code === ErrorCode.NOT_FOUND) {
     return (
       <EmptyState
@@ -277,7 +290,9 @@ export function SeatPicker(props: {
         </Link>
       )}
       <SeatTools maxSeats={data.maxSeatsPerOrder} mode={mode} onBest={onBest} onMode={setMode} />
-      {mode === 'map' ? (
+      {!areSeatsDue ? (
+        <SeatMapPlaceholder />
+      ) : mode === 'map' ? (
         <SeatMap
           hallName={showInfo.hallName}
           data={data}

@@ -6,7 +6,7 @@ import { useRefundOrder } from '../api/refund-order';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { ordersMessages } from '../orders-messages';
 import { MoneyRecords, OrderFacts, OrderLoader, OrderStatusHeader } from './order-detail-parts';
-import { ExchangeEntry, ExchangeHistory } from './order-exchange-parts';
+import { ExchangeEntry, ExchangeHistory, isExchangeWaiting } from './order-exchange-parts';
 import { OrderSnacks } from './order-snacks';
 import { orderSnackMessages } from '../snack-messages';
 import { cinemaDateTime } from './order-time';
@@ -136,7 +136,8 @@ function OrderDetailBody(props: { order: OrderDetail }) {
       )}
       {order.status === 'ticketed' &&
         order.refund.allowedUntil &&
-        order.goods?.state !== 'pickedUp' && (
+        order.goods?.state !== 'pickedUp' &&
+        !isExchangeWaiting(order) && (
           <section className="order-detail__refund">
             {order.refund.isAllowed ? (
               <>

@@ -1,7 +1,9 @@
-import { seatName, type OrderDetail } from '@marquee/contracts';
+import { seatName, type OrderDetail, type PendingExchange } from '@marquee/contracts';
 import { Link } from 'react-router';
+import { confirmAndRun } from '@/lib/confirm-and-run';
 import { getLang } from '@/lib/i18n/i18n';
 import { paths } from '@/lib/paths';
+import { useCancelExchange } from '../api/cancel-exchange';
 import { exchangeMessages } from '../exchange-messages';
 import { cinemaDateTime } from './order-time';
 
@@ -9,27 +11,23 @@ import { cinemaDateTime } from './order-time';
 const joinLabels = (labels: string[]) =>
   labels.map((label) => seatName(label, getLang())).join(getLang() === 'en' ? '; ' : '、');
 
-/** The order detail's 改签 entry: the button while allowed, else when it closed. */
+/**
+ * A dearer exchange waiting for its difference (decision 031), while its deadline runs: the ticket
+ * is not refunded meanwhile (EXCHANGE_PENDING), so the detail offers paying or cancelling it.
+ */
+export function isExchangeWaiting(order: OrderDetail): boolean {
+  const pending = order.exchange?.pending;
+  return !!pending && Date.parse(pending.payDeadlineAt) > Date.parse(order.serverTime);
+}
+
+/** The order detail's 改签 entry: the button while allowed, a waiting exchange, or when it closed. */
 export function ExchangeEntry(props: { order: OrderDetail }) {
   const t = exchangeMessages.useT();
   const { exchange } = props.order;
   if (props.order.status !== 'ticketed' || !exchange?.allowedUntil) return null;
   if (exchange.history.length > 0) return null;
-  const pending = exchange.pending;
-  if (pending && Date.parse(pending.payDeadlineAt) > Date.parse(props.order.serverTime)) {
-    return (
-      <section className="order-detail__refund" data-testid="exchange-pending">
-        <p>
-          {t('pendingBanner', {
-            amount: pending.extraAmount.toFixed(2),
-            time: cinemaDateTime(pending.payDeadlineAt),
-          })}
-        </p>
-        <Link to={paths.orderExchange(props.order.orderId)} className="button button--block">
-          {t('goPay')}
-        </Link>
-      </section>
-    );
+  if (exchange.pending && isExchangeWaiting(props.order)) {
+    return <WaitingExchange orderId={props.order.orderId} pending={exchange.pending} />;
   }
   return (
     <section className="order-detail__refund">
@@ -47,6 +45,57 @@ export function ExchangeEntry(props: { order: OrderDetail }) {
       ) : (
         <p>{t('exchangeClosed', { time: cinemaDateTime(exchange.allowedUntil) })}</p>
       )}
+    </section>
+  );
+}
+
+/** The waiting exchange in place of the refund button: what it costs, until when, pay or cancel. */
+function WaitingExchange(props: { orderId: string; pending: PendingExchange }) {
+  const t = exchangeMessages.useT();
+  const cancel = useCancelExchange();
+  const { pending } = props;
+  return (
+    <section className="order-detail__card order-detail__waiting" data-testid="exchange-pending">
+      <h3>{t('pendingTitle')}</h3>
+      <p>
+        {t('pendingBanner', {
+          amount: pending.extraAmount.toFixed(2),
+          time: cinemaDateTime(pending.payDeadlineAt),
+        })}
+      </p>
+      <p>
+        {t('showTo', {
+          time: cinemaDateTime(pending.toShow.startAt),
+          hall: pending.toShow.hallName,
+        })}
+      </p>
+      <p>{t('seatsTo', { seats: joinLabels(pending.toSeats) })}</p>
+      <p className="order-detail__hint">{t('pendingRefundNote')}</p>
+      <Link
+        to={paths.orderExchange(props.orderId)}
+        className="button button--primary button--block"
+      >
+        {t('goPay')}
+      </Link>
+      <button
+        type="button"
+        className="button button--block"
+        disabled={cancel.isPending}
+        onClick={() =>
+          void confirmAndRun({
+            dialog: {
+              title: t('cancelTitle'),
+              content: t('cancelText'),
+              confirmText: t('cancelConfirm'),
+              cancelText: t('cancelKeep'),
+            },
+            run: () => cancel.mutateAsync(pending.orderId),
+            done: { content: t('cancelled') },
+          })
+        }
+      >
+        {t('cancelPending')}
+      </button>
     </section>
   );
 }

@@ -1,11 +1,8 @@
-import { getGoodsListCall, goodsListQuery } from '@marquee/contracts';
+import { getGoodsListCall, GOODS_PAGE_SIZE, goodsListQuery } from '@marquee/contracts';
+export { FIRST_SCREEN_GOODS, GOODS_PAGE_SIZE } from '@marquee/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api';
 import { queryKeys } from '@/lib/query-keys';
-
-export const GOODS_PAGE_SIZE = 10;
-/** The goods a phone shows before scrolling: their pictures load at once, the rest lazily. */
-export const FIRST_SCREEN_GOODS = 4;
 
 /** Spec §7: GET /goods/getGoodsList; spec §5: categoryId only when it is set and not 0. */
 export function getGoodsList(params: { categoryId: string | null; pageNum: number }) {
