@@ -9,6 +9,7 @@ import {
 import { moviegoerApi, payByWechat, type MoviegoerApi } from './support/api';
 import { launchBrowser, newPhone, screenshot, smallTapTargets } from './support/browser';
 import {
+  chinaBusinessDate,
   chinaDate,
   clearSlotSoon,
   consoleSignIn,
@@ -47,7 +48,10 @@ afterAll(async () => {
 let api: MoviegoerApi;
 
 let showCursor = 0;
-/** A show of today (China time) at the demo cashier's cinema that has not started yet. */
+/**
+ * A show of today's business day (China time, 06:00 to 06:00: what the door accepts) at the demo
+ * cashier's cinema that has not started yet.
+ */
 async function showOfToday(): Promise<string> {
   const cinemas = await api<{ list: { id: string; name: string }[] }>('/cinema/list?pageSize=50');
   const cinema = cinemas.list.find((c) => c.name.includes('人民广场'))!;
@@ -55,15 +59,18 @@ async function showOfToday(): Promise<string> {
   const day = await api<{ films: { shows: { showId: string; startAt: string }[] }[] }>(
     `/cinema/shows?cinemaId=${cinema.id}&date=${today}`,
   );
+  const businessDay = chinaBusinessDate(new Date());
   const shows = day.films
     .flatMap((film) => film.shows)
+    // After midnight the calendar day's shows belong to the next business day.
+    .filter((show) => chinaBusinessDate(new Date(show.startAt)) === businessDay)
     // Time to sign in and check in before it starts.
     .filter((show) => new Date(show.startAt).getTime() > Date.now() + 10 * 60_000)
     .sort((a, b) => a.startAt.localeCompare(b.startAt));
   const show = shows[showCursor++ % Math.max(shows.length, 1)];
   if (show) return show.showId;
-  // Late in the evening the demo day has no show left: the manager schedules one soon (the
-  // business day runs to 06:00, so it is still today's at the door).
+  // Late in the evening and after midnight the business day has no demo show left: the manager
+  // schedules one soon (the business day runs to 06:00, so it is still today's at the door).
   return (await scheduleShowSoon(cinema.id)).showId;
 }
 

@@ -95,6 +95,13 @@ export async function pickDate(page: Page, label: string, text: string): Promise
 export const chinaDate = (daysAhead = 0) =>
   new Date(Date.now() + 8 * 3600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * The cinema's business day (06:00 to 06:00 China time) an instant falls in, as the door and the
+ * reports count it: at 01:00 a show of 10:00 the same calendar day is tomorrow's.
+ */
+export const chinaBusinessDate = (instant: Date) =>
+  new Date(instant.getTime() + (8 - 6) * 3600_000).toISOString().slice(0, 10);
+
 /** "YYYY-MM-DD HH:mm" in China time, as the console's date pickers take it. */
 export const chinaDateTime = (instant: Date) =>
   new Date(instant.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
