@@ -58,6 +58,10 @@ export async function holdSeats(
           token,
           body: { showId: show.id, seatIds: ids },
         });
+        // The server counts this user's own unpaid hold of the show as free (the new hold
+        // replaces it) where the map shows it taken, so a pick next to it can leave a single
+        // seat the map did not show: try the next one, as a moviegoer would.
+        if (created.body.code === 42201) continue;
         if (created.body.code !== 0) throw new Error(`hold failed: ${created.body.msg}`);
         return created.body.data;
       }
