@@ -81,6 +81,21 @@ export async function lighthouseRun(
       continue;
     }
     if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+    if (dumpTo) {
+      // What bench/lantern-lcp.ts needs to simulate the run again and show its LCP's nodes.
+      const { Trace, DevtoolsLog, GatherContext, URL: urls } = result.artifacts;
+      fs.mkdirSync(path.dirname(dumpTo), { recursive: true });
+      fs.writeFileSync(
+        dumpTo.replace(/\.json$/, '.artifacts.json'),
+        JSON.stringify({
+          Trace,
+          DevtoolsLog,
+          GatherContext,
+          URL: urls,
+          settings: result.lhr.configSettings,
+        }),
+      );
+    }
     return figuresOf(url, result.lhr, dumpTo);
   }
 }

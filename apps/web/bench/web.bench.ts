@@ -16,7 +16,10 @@
  *
  * BENCH_DUMP=dir writes each Lighthouse report there (home-cold-1.json, ...); `npx tsx
  * apps/web/bench/critical-path.ts dir/home-cold-1.json` prints what its LCP waited for.
- * BENCH_COLD_ONLY=1 runs only the cold Lighthouse runs (no warm runs, no seat-map timing).
+ * BENCH_COLD_ONLY=1 runs only the cold Lighthouse runs (no warm runs, no seat-map timing);
+ * BENCH_PAGES=home,store only those pages (home, seat, store). With BENCH_DUMP each run's trace
+ * is written too (home-cold-1.artifacts.json): `npx tsx apps/web/bench/lantern-lcp.ts` on it
+ * prints the requests and tasks Lighthouse's simulation counted in its LCP, with their times.
  */
 import { execSync } from 'node:child_process';
 import path from 'node:path';
@@ -116,7 +119,9 @@ async function main() {
     const rows: string[][] = [];
     const dump = (slug: string, mode: string, run: number) =>
       dumpDir ? path.join(dumpDir, `${slug}-${mode}-${run + 1}.json`) : undefined;
+    const only = process.env.BENCH_PAGES?.split(',');
     for (const [name, pathAndQuery, slug] of pages) {
+      if (only && !only.includes(slug)) continue;
       const cold: PageFigures[] = [];
       for (let run = 0; run < runs; run += 1) {
         cold.push(

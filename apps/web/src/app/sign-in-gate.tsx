@@ -89,8 +89,8 @@ const browserDeps: SignInDeps = {
 };
 
 /** Whatever goes wrong, sign-in ends in an outcome the gate can show: never a pending spinner. */
-function browserSignIn(): Promise<SignInOutcome> {
-  return runSignIn(browserDeps).catch((error: unknown): SignInOutcome => ({
+function browserSignIn(beforeUserInfo?: () => Promise<void>): Promise<SignInOutcome> {
+  return runSignIn({ ...browserDeps, beforeUserInfo }).catch((error: unknown): SignInOutcome => ({
     kind: 'failed',
     step: 'config',
     error,
@@ -114,17 +114,36 @@ async function finishSignIn(queryClient: QueryClient, outcome: SignInOutcome): P
 let signingIn: Promise<SignInOutcome> | null = null;
 
 /**
- * Start sign-in (and the brand) now: main.tsx calls it before the first render, so the user info
- * is asked while the app renders its first frame, not after (issue 13). The gate waits for it.
+ * Start sign-in (and the brand) now: main.tsx calls it before the first render, so a token in the
+ * URL is taken and the brand set before the app renders its first frame (issue 13). The gate waits
+ * for it. `beforeUserInfo`: what the user info request waits for (main.tsx: the first paint of a
+ * page that renders before the user is known).
  */
-export function startSignIn(queryClient: QueryClient): Promise<SignInOutcome> {
+export function startSignIn(
+  queryClient: QueryClient,
+  options: { beforeUserInfo?: () => Promise<void> } = {},
+): Promise<SignInOutcome> {
   // The pages show as soon as the user is known; the card list (and with it the ready flag)
   // follows in parallel instead of costing the first screen one more round trip (issue 13).
-  signingIn ??= Promise.all([browserSignIn(), loadBrand()]).then(([result]) => {
-    void finishSignIn(queryClient, result);
-    return result;
-  });
+  signingIn ??= Promise.all([browserSignIn(options.beforeUserInfo), loadBrand()]).then(
+    ([result]) => {
+      void finishSignIn(queryClient, result);
+      return result;
+    },
+  );
   return signingIn;
+}
+
+/**
+ * Whether this page load's first render will show the page before the user is known (as
+ * useShowsBeforeSignIn will see it then): its route says so, and the page holds a token or is handed
+ * one in `setToken` (taken by startSignIn before the first render). Not with only a code to exchange.
+ */
+export function firstRenderShowsBeforeSignIn(routeHandles: readonly unknown[], url: URL): boolean {
+  return (
+    routeHandles.some((handle) => (handle as RouteHandle | undefined)?.showsBeforeSignIn) &&
+    (readToken() !== undefined || Boolean(url.searchParams.get('setToken')))
+  );
 }
 
 /**

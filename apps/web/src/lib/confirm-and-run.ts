@@ -1,7 +1,4 @@
-// Toast and Dialog need it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Toast from 'antd-mobile/es/components/toast';
+import { Dialog, Toast } from '@/lib/antd-mobile-imperative';
 
 /**
  * Ask first, then run: on success a toast says it is done and `afterDone` runs (typically a

@@ -1,5 +1,6 @@
 import { couponStates, type CouponState } from '@marquee/contracts';
-import { Tabs, Toast } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { useState } from 'react';
 import { useCouponList, useRedeemCoupon } from '@/features/coupons/api/coupons';
 import { CouponCard } from '@/features/coupons/components/coupon-card';

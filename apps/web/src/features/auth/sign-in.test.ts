@@ -74,6 +74,27 @@ describe('sign-in', () => {
     expect(target.hash).toBe('#wechat_redirect');
   });
 
+  it('takes the token at once but asks for the user info only once beforeUserInfo is done', async () => {
+    let release = () => {};
+    const beforeUserInfo = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const { deps, token, currentUrl } = fakeDeps(
+      'http://localhost/home/index?setToken=t1',
+      undefined,
+      {
+        beforeUserInfo,
+      },
+    );
+    const outcome = runSignIn(deps);
+    expect(token()).toBe('t1');
+    expect(currentUrl()).toBe('http://localhost/home/index');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(beforeUserInfo).toHaveBeenCalledOnce();
+    expect(deps.getUserInfo).not.toHaveBeenCalled();
+    release();
+    expect(await outcome).toEqual({ kind: 'signed-in', userInfo: user });
+    expect(deps.getUserInfo).toHaveBeenCalledOnce();
+  });
+
   it('exchanges code and state for a token and removes them from the URL', async () => {
     const { deps, currentUrl, token } = fakeDeps(
       'http://localhost/home/index?from=wechat&code=abc&state=s',

@@ -23,6 +23,12 @@ export interface SignInDeps {
    * server failing, so the token stays (a tap on a link while the user info loads keeps you in).
    */
   isLeavingPage?(): boolean;
+  /**
+   * What the user info waits for once a token is in hand (step 4), e.g. the first paint of a page
+   * that renders before the user is known, so the request does not share the network and the main
+   * thread with the first screen (issue 13). The token steps before it never wait.
+   */
+  beforeUserInfo?(): Promise<void>;
 }
 
 export type SignInOutcome =
@@ -145,6 +151,7 @@ export async function runSignIn(deps: SignInDeps): Promise<SignInOutcome> {
   if (!deps.getToken()) return sendToAuthorize(deps);
 
   try {
+    await deps.beforeUserInfo?.();
     return { kind: 'signed-in', userInfo: await deps.getUserInfo() };
   } catch (error) {
     if (deps.isLeavingPage?.()) return { kind: 'reloading' };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Toast from 'antd-mobile/es/components/toast';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { canScan, scanCode } from './messenger';
 import { isMessengerError } from './messenger-errors';
 import { messengerMessages } from './messenger-messages';

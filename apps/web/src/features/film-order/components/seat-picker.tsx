@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import Toast from 'antd-mobile/es/components/toast';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { RightOutline } from 'antd-mobile-icons';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -12,8 +12,6 @@ import {
   type Seat,
   type SeatRuleViolation,
 } from '@marquee/contracts';
-// Toast and Dialog below need it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { isApiError } from '@/lib/api/api-error';

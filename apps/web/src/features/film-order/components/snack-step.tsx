@@ -1,8 +1,6 @@
-import Toast from 'antd-mobile/es/components/toast';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { formatYuan, yuanToFen, type FilmOrder, type SnackOffer } from '@marquee/contracts';
 import { useState } from 'react';
-// Toast below needs it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { QueryView } from '@/components/ui/query-view';
 import { isApiError } from '@/lib/api/api-error';

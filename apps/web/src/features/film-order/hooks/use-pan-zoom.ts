@@ -96,15 +96,26 @@ export function usePanZoom(options: {
     setView(openingView(viewportBox(), size, bounds, opening));
   }, [setView, viewportBox]);
 
-  // Fit when the hall or the viewport's size changes.
-  useEffect(() => {
-    fit();
+  // Fit when the hall or the viewport's size changes; the first time in the animation frame before
+  // the browser paints the hall (not in an effect, which may come after that paint: the hall and
+  // its row labels then showed at scale 1 first, a layout shift), and without measuring the
+  // viewport in the task that renders the seats.
+  useLayoutEffect(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      fit(); // frame.current is still set, so fit leaves the painting to the line below
+      paint();
+    });
     const element = viewport.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    let lastWidth = element.clientWidth;
+    // Measured in the observer (its first report follows the frame's fit above), not here.
+    let lastWidth: number | null = null;
     const observer = new ResizeObserver(() => {
-      if (element.clientWidth !== lastWidth) {
-        lastWidth = element.clientWidth;
+      const width = element.clientWidth;
+      if (lastWidth === null) {
+        lastWidth = width;
+      } else if (width !== lastWidth) {
+        lastWidth = width;
         fit();
       } else {
         setView(view.current);
@@ -112,7 +123,7 @@ export function usePanZoom(options: {
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [content.width, content.height, fit, setView]);
+  }, [content.width, content.height, fit, setView, paint]);
 
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 

@@ -2,7 +2,7 @@ import { ErrorCode } from '@marquee/contracts';
 import NumberKeyboard from 'antd-mobile/es/components/number-keyboard';
 import PasscodeInput, { type PasscodeInputRef } from 'antd-mobile/es/components/passcode-input';
 import Popup from 'antd-mobile/es/components/popup';
-import Toast from 'antd-mobile/es/components/toast';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api/api-error';

@@ -1,5 +1,5 @@
 import { isMobilePhone, maskPhone } from '@marquee/contracts';
-import Toast from 'antd-mobile/es/components/toast';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { useState } from 'react';
 import { useBindPhone } from '../api/phone-codes';
 import { phoneMessages } from '../phone-messages';

@@ -1,5 +1,4 @@
-import Toast from 'antd-mobile/es/components/toast';
-import '@/lib/antd-mobile-render';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { isApiError } from '@/lib/api/api-error';
 import { useSetUserPreferences } from '../api/set-user-preferences';
 import { preferencesMessages } from '../preferences-messages';

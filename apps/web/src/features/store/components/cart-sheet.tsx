@@ -1,9 +1,7 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { Dialog } from '@/lib/antd-mobile-imperative';
 import Popup from 'antd-mobile/es/components/popup';
 import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useNavigate } from 'react-router';
-// Dialog below needs it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
 import { cartTotalFen, type CartLine } from '../cart-store';
 import { cartStore } from '../hooks/use-cart';
 import { storeMessages } from '../store-messages';

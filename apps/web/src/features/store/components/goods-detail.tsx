@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import Toast from 'antd-mobile/es/components/toast';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { ShopbagOutline } from 'antd-mobile-icons';
 import { formatYuan, yuanToFen, type GoodsDetail } from '@marquee/contracts';
 import { Link, useNavigate } from 'react-router';
-// Toast below needs it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useGoodsDetail } from '../api/get-goods-detail';
 import { cartCount, type CartLine } from '../cart-store';

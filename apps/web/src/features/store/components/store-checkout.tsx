@@ -1,11 +1,9 @@
 import type { OrderSummary } from '@marquee/contracts';
 import { useEffect, useRef, useState } from 'react';
-import Toast from 'antd-mobile/es/components/toast';
+import { Toast } from '@/lib/antd-mobile-imperative';
 import { ShopbagOutline } from 'antd-mobile-icons';
 import { ErrorCode, formatYuan, isMobilePhone, yuanToFen } from '@marquee/contracts';
 import { Link, useNavigate } from 'react-router';
-// Toast below needs it; main.tsx loads it too, this makes sure it is first.
-import '@/lib/antd-mobile-render';
 import { EmptyState } from '@/components/ui/empty-state';
 import { isApiError } from '@/lib/api/api-error';
 import { useCreateStoreOrder } from '../api/create-store-order';
