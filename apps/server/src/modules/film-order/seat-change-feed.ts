@@ -32,7 +32,7 @@ export interface SeatChangeFeed {
   /** Start receiving the show's changes; resolves once listening. Answers the unsubscribe. */
   subscribe(showId: string, subscriber: SeatSubscriber): Promise<() => void>;
   /**
-   * Receive every show's changes (the seat-map caches, seat-snapshots.ts); not counted as a
+   * Receive every show's changes (the taken seats kept in memory, taken-seats-memory.ts); not counted as a
    * subscriber. Resolves once listening; answers the unsubscribe.
    */
   watchAll(watcher: SeatSubscriber): Promise<() => void>;
