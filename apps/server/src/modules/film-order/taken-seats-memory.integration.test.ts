@@ -16,6 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The feed as a listener that is slow to hear: a change reaches the memory only when a `sync()`
  * brings it (as PostgreSQL promises: pending notifications come before a statement's answer), or
  * when the test lets it through. So what a read sees does not depend on how fast NOTIFY is.
+ * Other instances' hellos do not pass (the test app's own say hello too); `peer` makes one up.
  */
 function slowFeed(feed: SeatChangeFeed) {
   let waiting: SeatChange[] = [];
@@ -28,6 +29,8 @@ function slowFeed(feed: SeatChangeFeed) {
   };
   return {
     syncs: () => syncs,
+    /** Another server instance says it is there. */
+    peer: (id: string) => watcher?.onPeer?.(id),
     /** Let everything committed so far through (not counted as a sync of the memory's). */
     async hear() {
       await feed.sync();
@@ -148,7 +151,10 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
   it('answers seat-map reads with no query and no round trip while nothing changed', async () => {
     const showId = await freshShow('1号厅');
     const slow = slowFeed(feed);
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, { writes: { count: () => 0 } });
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => 0 },
+      isAlone: true,
+    });
     opened.push(kept);
     const first = await kept.current(showId, t.clock.now());
     const reads = kept.reads();
@@ -171,7 +177,10 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
     const showId = await freshShow('1号厅');
     const slow = slowFeed(feed);
     let writes = 0;
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, { writes: { count: () => writes } });
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => writes },
+      isAlone: true,
+    });
     opened.push(kept);
     expect((await kept.current(showId, t.clock.now())).blocked).toEqual([]);
     // Committed by another connection, its NOTIFY not heard yet; then this process answers a
@@ -195,10 +204,40 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
     expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
   });
 
+  it('waits for a round trip on every read while another server instance is there', async () => {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => 0 },
+      peerWindowMs: 300,
+    });
+    opened.push(kept);
+    await kept.current(showId, t.clock.now());
+    // Past the first window after it began listening, with no other instance heard: no round trip.
+    await sleep(400);
+    await kept.current(showId, t.clock.now());
+    const syncs = slow.syncs();
+    await kept.current(showId, t.clock.now());
+    expect(slow.syncs()).toBe(syncs);
+    // A change committed by another instance, not heard yet; that instance says hello.
+    const seatId = await blockSeat(showId, 'F5');
+    slow.peer('another-instance');
+    expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
+    // Not heard of again within the window: alone again.
+    await sleep(400);
+    await kept.current(showId, t.clock.now());
+    const later = slow.syncs();
+    await kept.current(showId, t.clock.now());
+    expect(slow.syncs()).toBe(later);
+  });
+
   it("drops a seat-map snapshot at once when this process's own hold is committed", async () => {
     const showId = await freshShow('1号厅');
     const slow = slowFeed(feed);
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, { writes: { count: () => 0 } });
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => 0 },
+      isAlone: true,
+    });
     opened.push(kept);
     const before = await kept.current(showId, t.clock.now());
     const seatId = await blockSeat(showId, 'A1');

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import type { TakenSeats } from './film-order.repository.js';
@@ -22,14 +24,16 @@ import type { SeatChange, SeatChangeFeed } from './seat-change-feed.js';
  * while all of these hold:
  * - the feed has been listening since before its read started, and no change of the show has
  *   been heard since then (of any version: commits land out of version order);
- * - every change made through this process has been heard: after a call that may have changed
- *   seats was answered here (`writes`), the next reads wait for a round trip on the listening
- *   connection (`feed.sync()`) started after it, which brings every change committed before it;
- *   this process's holds make their show's snapshot stale at once (`changed`, before their NOTIFY);
+ * - every change committed before the request came has been heard (read-your-writes): the read
+ *   first waits for a round trip on the listening connection (`feed.sync()`) started after it
+ *   came (PostgreSQL sends a listener its pending notifications before it answers), unless no
+ *   change can be pending: this process answered no call that may write since the last such
+ *   round trip began (`writes`), and no other server instance is there to write (each says so
+ *   every PEER_HELLO_MS on the feed's channel; an instance heard of, or a feed listening for less
+ *   than PEER_WINDOW_MS, counts as there). This process's holds make their show's snapshot stale
+ *   at once (`changed`, before their NOTIFY);
  * - no hold in it has expired since (a hold that runs out changes no row, but reads as free);
  * - it is younger than MAX_AGE_MS (a hold's announcement lost in another process, 0035).
- * A change another process commits is seen once its NOTIFY arrives (PostgreSQL signals the
- * listeners at the commit, before the writer hears its commit is done).
  */
 export interface TakenSeatsMemory {
   /** A hold's view of the show's taken seats (decision 035): may be a few milliseconds behind. */
@@ -51,6 +55,9 @@ export interface WriteCount {
 }
 
 const REFRESH_MS = 1_000;
+const PEER_HELLO_MS = 2_000;
+/** Longer than two hellos apart: one lost hello does not make an instance look gone. */
+const PEER_WINDOW_MS = 5_000;
 const MAX_AGE_MS = 5_000;
 const IDLE_MS = 60_000;
 const SHOW_LIMIT = 5_000;
@@ -95,10 +102,22 @@ export function createTakenSeatsMemory(
     refreshMs?: number;
     /** Absent: every seat-map read waits for a sync, as if a write were always pending. */
     writes?: WriteCount;
+    /**
+     * Tests of a lone memory: no other server instance writes to this database, so it neither
+     * says hello nor listens for others'.
+     */
+    isAlone?: boolean;
+    /** How long an instance heard of counts as there (tests shorten it). */
+    peerWindowMs?: number;
   } = {},
 ): TakenSeatsMemory {
   const refreshMs = options.refreshMs ?? REFRESH_MS;
   const writes = options.writes;
+  const isAlone = options.isAlone ?? false;
+  const peerWindowMs = options.peerWindowMs ?? PEER_WINDOW_MS;
+  const instanceId = randomUUID();
+  /** Until when (performance.now()) another instance may be writing: reads then always sync. */
+  let peersUntil = 0;
   const shows = new Map<string, ShowSeats>();
   let reads = 0;
   /** Bumped whenever the feed starts or ends: what was read in another epoch may miss changes. */
@@ -114,6 +133,19 @@ export function createTakenSeatsMemory(
     for (const [showId, show] of shows) if (show.usedAt < idleSince) shows.delete(showId);
   }, IDLE_MS);
   sweep.unref();
+
+  // Tell the other instances this one is here (it may write), from the start, whether or not it
+  // listens yet: one NOTIFY every PEER_HELLO_MS.
+  const payload = JSON.stringify({ peer: instanceId });
+  const sayHello = () => {
+    if (isClosed) return;
+    sql`select pg_notify('seat_changes_' || current_schema(), ${payload})`
+      .execute(deps.db)
+      .catch(() => undefined);
+  };
+  const hello = isAlone ? null : setInterval(sayHello, PEER_HELLO_MS);
+  hello?.unref();
+  if (!isAlone) sayHello();
 
   function showOf(showId: string): ShowSeats {
     let show = shows.get(showId);
@@ -185,6 +217,9 @@ export function createTakenSeatsMemory(
     watching ??= feed
       .watchAll({
         onChange: heard,
+        onPeer: (id) => {
+          if (id !== instanceId && !isAlone) peersUntil = performance.now() + peerWindowMs;
+        },
         // The feed broke or closes: what was kept may miss changes from now on.
         onEnd: () => {
           isWatching = false;
@@ -201,6 +236,8 @@ export function createTakenSeatsMemory(
           unwatch = stop;
           epoch += 1;
           isWatching = true;
+          // Who else is there is known only once a round of hellos has been heard.
+          if (!isAlone) peersUntil = performance.now() + peerWindowMs;
           return true;
         },
         () => {
@@ -315,8 +352,8 @@ export function createTakenSeatsMemory(
 
   async function current(showId: string, now: Date): Promise<TakenSeats> {
     if (!isWatching && !(await watch())) return readTakenSeatsShared(deps.db, showId, now);
-    // A change made through this process may not have been heard yet: hear it first.
-    if (!writes || writes.count() !== heardWrites) {
+    // A change made through this process, or by another instance, may not have been heard yet.
+    if (!writes || writes.count() !== heardWrites || performance.now() < peersUntil) {
       const epochAtStart = epoch;
       try {
         await syncFromNow();
@@ -375,6 +412,7 @@ export function createTakenSeatsMemory(
       isClosed = true;
       isWatching = false;
       clearInterval(sweep);
+      if (hello) clearInterval(hello);
       unwatch();
       shows.clear();
     },
