@@ -148,10 +148,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.readiness) app.addHook('onReady', async () => readiness.markReady());
   // app.close() drains: readiness fails from its first moment.
   app.addHook('preClose', async () => readiness.markDraining());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // While draining, no connection is kept alive: the close does not wait for idle sockets.
     if (readiness.state === 'draining') reply.header('connection', 'close');
+    done(null, payload);
   });
   if (options.database.poolStats) {
     const unwatch = metrics.watchPool(options.database.poolStats);
