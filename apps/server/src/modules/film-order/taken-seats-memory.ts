@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import type { TakenSeats } from './film-order.repository.js';
 import { readTakenSeatsShared } from './seat-availability.service.js';
 import type { SeatChange, SeatChangeFeed } from './seat-change-feed.js';
+import { createSeatFreshness, type SeatFreshnessOptions } from './seat-freshness.js';
 
 /**
  * The taken seats of the shows in use, kept in memory from the seat change feed (issue 12): one
@@ -24,14 +23,10 @@ import type { SeatChange, SeatChangeFeed } from './seat-change-feed.js';
  * while all of these hold:
  * - the feed has been listening since before its read started, and no change of the show has
  *   been heard since then (of any version: commits land out of version order);
- * - every change committed before the request came has been heard (read-your-writes): the read
- *   first waits for a round trip on the listening connection (`feed.sync()`) started after it
- *   came (PostgreSQL sends a listener its pending notifications before it answers), unless no
- *   change can be pending: this process answered no call that may write since the last such
- *   round trip began (`writes`), and no other server instance is there to write (each says so
- *   every PEER_HELLO_MS on the feed's channel; an instance heard of, or a feed listening for less
- *   than PEER_WINDOW_MS, counts as there). This process's holds make their show's snapshot stale
- *   at once (`changed`, before their NOTIFY);
+ * - every change committed before the request came has been heard (read-your-writes): when one
+ *   can be pending, the read first waits for a round trip on the listening connection
+ *   (seat-freshness.ts); this process's holds make their show's snapshot stale at once
+ *   (`changed`, before their NOTIFY);
  * - no hold in it has expired since (a hold that runs out changes no row, but reads as free);
  * - it is younger than MAX_AGE_MS (a hold's announcement lost in another process, 0035).
  */
@@ -49,15 +44,9 @@ export interface TakenSeatsMemory {
   close(): void;
 }
 
-/** How many answers of calls that may change data this process has sent (plugins/write-marks.ts). */
-export interface WriteCount {
-  count(): number;
-}
+export type { WriteCount } from './seat-freshness.js';
 
 const REFRESH_MS = 1_000;
-const PEER_HELLO_MS = 2_000;
-/** Longer than two hellos apart: one lost hello does not make an instance look gone. */
-const PEER_WINDOW_MS = 5_000;
 const MAX_AGE_MS = 5_000;
 const IDLE_MS = 60_000;
 const SHOW_LIMIT = 5_000;
@@ -98,26 +87,10 @@ interface ShowSeats {
 export function createTakenSeatsMemory(
   deps: Pick<AppDeps, 'db'>,
   feed: Pick<SeatChangeFeed, 'watchAll' | 'sync'>,
-  options: {
-    refreshMs?: number;
-    /** Absent: every seat-map read waits for a sync, as if a write were always pending. */
-    writes?: WriteCount;
-    /**
-     * Tests of a lone memory: no other server instance writes to this database, so it neither
-     * says hello nor listens for others'.
-     */
-    isAlone?: boolean;
-    /** How long an instance heard of counts as there (tests shorten it). */
-    peerWindowMs?: number;
-  } = {},
+  options: SeatFreshnessOptions & { refreshMs?: number } = {},
 ): TakenSeatsMemory {
   const refreshMs = options.refreshMs ?? REFRESH_MS;
-  const writes = options.writes;
-  const isAlone = options.isAlone ?? false;
-  const peerWindowMs = options.peerWindowMs ?? PEER_WINDOW_MS;
-  const instanceId = randomUUID();
-  /** Until when (performance.now()) another instance may be writing: reads then always sync. */
-  let peersUntil = 0;
+  const freshness = createSeatFreshness(deps, feed, options);
   const shows = new Map<string, ShowSeats>();
   let reads = 0;
   /** Bumped whenever the feed starts or ends: what was read in another epoch may miss changes. */
@@ -133,19 +106,6 @@ export function createTakenSeatsMemory(
     for (const [showId, show] of shows) if (show.usedAt < idleSince) shows.delete(showId);
   }, IDLE_MS);
   sweep.unref();
-
-  // Tell the other instances this one is here (it may write), from the start, whether or not it
-  // listens yet: one NOTIFY every PEER_HELLO_MS.
-  const payload = JSON.stringify({ peer: instanceId });
-  const sayHello = () => {
-    if (isClosed) return;
-    sql`select pg_notify('seat_changes_' || current_schema(), ${payload})`
-      .execute(deps.db)
-      .catch(() => undefined);
-  };
-  const hello = isAlone ? null : setInterval(sayHello, PEER_HELLO_MS);
-  hello?.unref();
-  if (!isAlone) sayHello();
 
   function showOf(showId: string): ShowSeats {
     let show = shows.get(showId);
@@ -217,9 +177,7 @@ export function createTakenSeatsMemory(
     watching ??= feed
       .watchAll({
         onChange: heard,
-        onPeer: (id) => {
-          if (id !== instanceId && !isAlone) peersUntil = performance.now() + peerWindowMs;
-        },
+        onPeer: (id) => freshness.heardPeer(id),
         // The feed broke or closes: what was kept may miss changes from now on.
         onEnd: () => {
           isWatching = false;
@@ -236,8 +194,7 @@ export function createTakenSeatsMemory(
           unwatch = stop;
           epoch += 1;
           isWatching = true;
-          // Who else is there is known only once a round of hellos has been heard.
-          if (!isAlone) peersUntil = performance.now() + peerWindowMs;
+          freshness.listening();
           return true;
         },
         () => {
@@ -321,47 +278,16 @@ export function createTakenSeatsMemory(
     };
   }
 
-  // One round trip on the listening connection at a time; a caller arriving while one runs waits
-  // for the next (the running one may have been answered before the caller's request came).
-  let syncing: Promise<void> | null = null;
-  let nextSync: Promise<void> | null = null;
-  /** The write count when the last finished sync started: every write up to it has been heard. */
-  let heardWrites = -1;
-  function syncFromNow(): Promise<void> {
-    if (!syncing) {
-      const writesAtStart = writes ? writes.count() : 0;
-      const started = feed
-        .sync()
-        .then(() => {
-          heardWrites = Math.max(heardWrites, writesAtStart);
-        })
-        .finally(() => {
-          if (syncing === started) syncing = null;
-        });
-      syncing = started;
-      return started;
-    }
-    nextSync ??= syncing
-      .catch(() => undefined)
-      .then(() => {
-        nextSync = null;
-        return syncFromNow();
-      });
-    return nextSync;
-  }
-
   async function current(showId: string, now: Date): Promise<TakenSeats> {
     if (!isWatching && !(await watch())) return readTakenSeatsShared(deps.db, showId, now);
     // A change made through this process, or by another instance, may not have been heard yet.
-    if (!writes || writes.count() !== heardWrites || performance.now() < peersUntil) {
-      const epochAtStart = epoch;
-      try {
-        await syncFromNow();
-      } catch {
-        return readTakenSeatsShared(deps.db, showId, now);
-      }
-      if (!isWatching || epoch !== epochAtStart) return readTakenSeatsShared(deps.db, showId, now);
+    const epochAtStart = epoch;
+    try {
+      await freshness.hearPending();
+    } catch {
+      return readTakenSeatsShared(deps.db, showId, now);
     }
+    if (!isWatching || epoch !== epochAtStart) return readTakenSeatsShared(deps.db, showId, now);
     const show = showOf(showId);
     const { snapshot } = show;
     if (
@@ -412,7 +338,7 @@ export function createTakenSeatsMemory(
       isClosed = true;
       isWatching = false;
       clearInterval(sweep);
-      if (hello) clearInterval(hello);
+      freshness.close();
       unwatch();
       shows.clear();
     },
