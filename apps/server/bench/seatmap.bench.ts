@@ -166,7 +166,7 @@ async function main() {
     );
     let helloRps = 0;
     console.log(
-      'read                       req/s    ratio   p50 ms  p99 ms  CPU ms/call   raw bytes  sent bytes',
+      'read                       req/s    ratio   p50 ms  p99 ms  CPU ms/call  client ms   raw bytes  sent bytes',
     );
     for (const read of chosen) {
       const headers = { site, ...read.headers };
@@ -177,11 +177,13 @@ async function main() {
       const sent = await get(read.url, headers);
       const pids = read.name === 'hello world' ? [hello.pid] : servers.map((each) => each.pid);
       const cpuBefore = cpuSeconds(pids);
+      const clientBefore = process.cpuUsage();
       const figures = await cannon(
         read.name === 'hello world' ? [read.url] : onEach(read.url),
         headers,
       );
       const cpuAfter = cpuSeconds(pids);
+      const client = process.cpuUsage(clientBefore);
       const cpu = pids.reduce(
         (total, pid) => total + (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0),
         0,
@@ -191,7 +193,9 @@ async function main() {
       console.log(
         `${read.name.padEnd(24)} ${fmt(figures.rps).padStart(7)}  ${fmt(figures.rps / helloRps, 3).padStart(6)}×` +
           `  ${fmt(figures.p50).padStart(6)}  ${fmt(figures.p99).padStart(6)}` +
-          `  ${fmt((cpu * 1000) / Math.max(1, figures.total), 3).padStart(11)}  ${fmt(raw.wire).padStart(10)}` +
+          `  ${fmt((cpu * 1000) / Math.max(1, figures.total), 3).padStart(11)}` +
+          `  ${fmt((client.user + client.system) / 1000 / Math.max(1, figures.total), 3).padStart(10)}` +
+          `  ${fmt(raw.wire).padStart(10)}` +
           `  ${fmt(sent.wire).padStart(10)} (gzip would be ${fmt(gz)})` +
           (figures.bad > 0 ? `  ${figures.bad} of ${figures.total} unexpected answers` : ''),
       );

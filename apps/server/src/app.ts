@@ -19,6 +19,7 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { GZIP_THRESHOLD_BYTES, registerSmallGzip } from './plugins/small-gzip.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWriteMarks } from './plugins/write-marks.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import {
@@ -147,10 +148,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.readiness) app.addHook('onReady', async () => readiness.markReady());
   // app.close() drains: readiness fails from its first moment.
   app.addHook('preClose', async () => readiness.markDraining());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // While draining, no connection is kept alive: the close does not wait for idle sockets.
     if (readiness.state === 'draining') reply.header('connection', 'close');
+    done(null, payload);
   });
   if (options.database.poolStats) {
     const unwatch = metrics.watchPool(options.database.poolStats);
@@ -203,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
 
   registerErrorHandler(app);
+  // Before any route: it hooks every call that may write (the seat maps' freshness, decision 036).
+  const writes = registerWriteMarks(app);
   await registerSecurityHeaders(app, { isProduction });
   // gzip for every answer worth it (1.4 KB and up: a seat map, lists; not a seat hold's 1.2 KB,
   // see GZIP_THRESHOLD_BYTES); the only place it is set. Up to 64 KB in one synchronous call
@@ -239,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settleCancelledShowOrder: (site, orderId, options) =>
       settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
   });
-  registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits });
+  registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits, writes });
   registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
   registerGoodsConsoleRoutes(app, deps);

@@ -197,7 +197,8 @@ export function bindPreparedCall<C extends CallDefinition>(
     url: `/api${call.path}`,
     // A prepared answer costs no query, like a poster image: no per-request limit (counting it
     // would cost more than answering it).
-    config: { rateLimit: false, compress: false },
+    // A GET has no body to decompress: no preParsing hook of @fastify/compress either.
+    config: { rateLimit: false, compress: false, decompress: false },
     handler: async (request, reply) => {
       const site = await deps.sites.resolve(header(request, 'site'));
       const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;

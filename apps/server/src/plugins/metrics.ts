@@ -12,11 +12,13 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * bearer gets the same 404 as an unknown path, so the endpoint does not show itself.
  */
 export function registerMetrics(app: FastifyInstance, options: { token?: string | undefined }) {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: no promise per request (the seat-map reads, issue 12).
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route };
     metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const token = options.token;

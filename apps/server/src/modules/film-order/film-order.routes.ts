@@ -16,9 +16,8 @@ import * as filmOrderService from './film-order.service.js';
 import { getShowAvailability, getShowLayout } from './seat-availability.service.js';
 import { createSeatAnnouncer } from './seat-announcer.js';
 import { createSeatChangeFeed } from './seat-change-feed.js';
-import { createTakenSeatsMemory } from './taken-seats-memory.js';
+import { createTakenSeatsMemory, type WriteCount } from './taken-seats-memory.js';
 import { getShowSeats } from './seat-map.service.js';
-import { createSeatSnapshots } from './seat-snapshots.js';
 import {
   defaultSeatStreamLimits,
   registerSeatStream,
@@ -29,12 +28,17 @@ import { bindTimedCall } from './timed-answer.js';
 export function registerFilmOrderRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  options: { seatStreamLimits?: Partial<SeatStreamLimits> } = {},
+  options: {
+    seatStreamLimits?: Partial<SeatStreamLimits>;
+    /** The answers of calls that may change seats (plugins/write-marks.ts); absent: any may. */
+    writes?: WriteCount;
+  } = {},
 ): void {
   const feed = createSeatChangeFeed(deps);
-  // Seat states shared by every seat-map read of a show until the feed says they changed.
-  const seatSnapshots = createSeatSnapshots(deps, feed);
-  const readDeps = { ...deps, seatSnapshots };
+  // Each show's taken seats, kept from the feed for the seat-map reads (decision 036) and the
+  // holds' seat rules (decision 035): one watcher, one database read at a time per show.
+  const takenSeats = createTakenSeatsMemory(deps, feed, { writes: options.writes });
+  const readDeps = { ...deps, takenSeats };
   // Prepared bytes per show, language and seat states (decision 036): no query, building,
   // validation or compression per request, so no counter either.
   bindTimedCall(
@@ -65,22 +69,13 @@ export function registerFilmOrderRoutes(
   app.decorate('openSeatStreams', () => feed.count());
   // Before the server stops accepting: end the open streams so close() does not wait on them.
   app.addHook('preClose', async () => {
-    seatSnapshots.close();
+    takenSeats.close();
     await feed.close();
   });
   // This process's holds make their show's snapshot stale at once, before they are announced.
-  const seatAnnouncer = createSeatAnnouncer(deps, app.log, (showId) =>
-    seatSnapshots.changed(showId),
-  );
+  const seatAnnouncer = createSeatAnnouncer(deps, app.log, (showId) => takenSeats.changed(showId));
   // Holds answered before close are announced before the database closes.
   app.addHook('onClose', () => seatAnnouncer.drain());
-  // The taken seats of shows being held, kept from a feed of their own (not counted as streams).
-  const holdFeed = createSeatChangeFeed(deps);
-  const takenSeats = createTakenSeatsMemory(deps, holdFeed);
-  app.addHook('preClose', async () => {
-    takenSeats.close();
-    await holdFeed.close();
-  });
   const holdDeps = { ...deps, seatAnnouncer, takenSeats };
   // A hold needs only the user's id: the session may come from memory (session-cache.ts).
   bindCall(

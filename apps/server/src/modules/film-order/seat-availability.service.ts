@@ -86,9 +86,9 @@ export function rowsOf(seats: ShowWithLayout['seats']): HallSeat[][] {
   return built;
 }
 
-/** The seat-map reads' deps: seatSnapshots is seat-snapshots.ts's (not imported: it uses this file). */
+/** The seat-map reads' deps: takenSeats is taken-seats-memory.ts's (not imported: it uses this file). */
 type ReadDeps = Deps & {
-  seatSnapshots: { current(showId: string, now: Date): Promise<TakenSeats> };
+  takenSeats: { current(showId: string, now: Date): Promise<TakenSeats> };
 };
 
 /** A snapshot's availability strings on a layout: worked out once per snapshot and layout. */
@@ -151,7 +151,7 @@ export function keptAnswer(
 const availabilityAnswers: KeptAnswers = new Map();
 
 /**
- * The availability of a show now (as fresh as seat-snapshots.ts says), serialized and gzipped once
+ * The availability of a show now (as fresh as taken-seats-memory.ts says), serialized and gzipped once
  * per layout, language and version of the seats, whoever asks meanwhile.
  */
 export async function getShowAvailability(
@@ -163,7 +163,7 @@ export async function getShowAvailability(
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, showId);
   if (!layout) throw notFound('Show', '场次');
-  const taken = await deps.seatSnapshots.current(layout.show.id, now);
+  const taken = await deps.takenSeats.current(layout.show.id, now);
   const answer = keptAnswer(
     availabilityAnswers,
     { layout, taken, site, lang },

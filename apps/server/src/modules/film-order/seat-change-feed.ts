@@ -26,13 +26,18 @@ export interface SeatSubscriber {
   onChange(change: SeatChange): void;
   /** The feed broke (the listening connection was lost) or is closing: nothing more comes. */
   onEnd(): void;
+  /**
+   * Watchers only: a server instance said it is there (`{"peer": id}` on the same channel,
+   * taken-seats-memory.ts), its own process included.
+   */
+  onPeer?(instanceId: string): void;
 }
 
 export interface SeatChangeFeed {
   /** Start receiving the show's changes; resolves once listening. Answers the unsubscribe. */
   subscribe(showId: string, subscriber: SeatSubscriber): Promise<() => void>;
   /**
-   * Receive every show's changes (the seat-map caches, seat-snapshots.ts); not counted as a
+   * Receive every show's changes (the taken seats kept in memory, taken-seats-memory.ts); not counted as a
    * subscriber. Resolves once listening; answers the unsubscribe.
    */
   watchAll(watcher: SeatSubscriber): Promise<() => void>;
@@ -85,7 +90,12 @@ export function createSeatChangeFeed(deps: Pick<AppDeps, 'db' | 'listen'>): Seat
         seats: [seatId: string, state: 'held' | 'sold' | 'released'][] | null;
         holder?: string;
         until?: string;
+        peer?: string;
       };
+      if (typeof raw.peer === 'string') {
+        for (const watcher of watchers) watcher.onPeer?.(raw.peer);
+        return;
+      }
       change = {
         showId: raw.showId,
         version: Number(raw.version),

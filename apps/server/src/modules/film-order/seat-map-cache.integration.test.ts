@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { showSeatsCall, type FilmOrder, type ShowAvailability } from '@marquee/contracts';
 import { buildApp } from '../../app.js';
@@ -100,7 +100,8 @@ describeOnEachDatabase('seat maps from prepared bytes', (kind) => {
     expect(revalidated.status).toBe(200);
     expect(revalidated.etag).toBe(afterHold.etag);
 
-    // A release on the other instance, NOTIFYed inside its transaction: seen at once here.
+    // A release on the other instance, NOTIFYed inside its transaction: seen at once here (the
+    // other instance says hello on the feed, so every read here first hears what is pending).
     await call(other, {
       method: 'POST',
       url: '/api/filmOrder/cancel',
@@ -155,6 +156,66 @@ describeOnEachDatabase('seat maps from prepared bytes', (kind) => {
     const expired = await seats(showId);
     expect(stateOf(expired.map!, 'B7')).toBe('available');
     expect(expired.etag).toBe(before.etag);
+  });
+
+  it('shows a release made through this instance in the very next read', async () => {
+    const showId = await freshShow('1号厅');
+    const carol = await signIn(t.app, uniqueOpenid('carol'));
+    const before = await seats(showId);
+    const held = await call<FilmOrder>(t.app, {
+      method: 'POST',
+      url: '/api/filmOrder/create',
+      token: carol,
+      body: { showId, seatIds: seatIds(before.map!, ['E5', 'E6']) },
+    });
+    expect(held.body.code).toBe(0);
+    expect(stateOf((await seats(showId)).map!, 'E5')).toBe('held');
+    // NOTIFYed inside the cancel's transaction; this instance answered a writing call, so its
+    // next read first hears everything committed before it (decision 036).
+    const cancelled = await call(t.app, {
+      method: 'POST',
+      url: '/api/filmOrder/cancel',
+      token: carol,
+      body: { orderId: held.body.data.id },
+    });
+    expect(cancelled.body.code).toBe(0);
+    expect(stateOf((await seats(showId)).map!, 'E5')).toBe('available');
+  });
+
+  it('answers seat maps, availability and layout again with no database query', async () => {
+    const queries: string[] = [];
+    const counter: KyselyPlugin = {
+      transformQuery({ node }) {
+        // Not the instance's hello every 2 s (taken-seats-memory.ts): a NOTIFY, no read.
+        const text = (node as { sqlFragments?: readonly string[] }).sqlFragments?.join('?') ?? '';
+        if (!text.includes('pg_notify')) queries.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const counted = await buildApp({
+      ...noBackgroundWork,
+      database: { ...t.database, db: t.db.withPlugin(counter) },
+      clock: t.clock,
+      logLevel: 'silent',
+      webDist: null,
+    });
+    try {
+      const showId = await freshShow('IMAX巨幕厅');
+      const urls = ['seats', 'availability', 'layout'].map(
+        (name) => `/api/show/${name}?showId=${showId}`,
+      );
+      const read = async (url: string) =>
+        (await counted.inject({ url, headers: { site: DEMO_SITE_CODE } })).statusCode;
+      for (const url of urls) expect(await read(url)).toBe(200);
+      queries.length = 0;
+      for (let round = 0; round < 10; round += 1) {
+        for (const url of urls) expect(await read(url)).toBe(200);
+      }
+      expect(queries).toEqual([]);
+    } finally {
+      await counted.close();
+    }
   });
 
   it('keeps one answer per language, each with its own ETag', async () => {

@@ -17,17 +17,17 @@ import {
   seatStatesOf,
   type KeptAnswers,
 } from './seat-availability.service.js';
-import type { SeatSnapshots } from './seat-snapshots.js';
+import type { TakenSeatsMemory } from './taken-seats-memory.js';
 import { prepareTimedAnswer, type TimedAnswer } from './timed-answer.js';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'> & { seatSnapshots: SeatSnapshots };
+type Deps = Pick<AppDeps, 'db' | 'clock'> & { takenSeats: Pick<TakenSeatsMemory, 'current'> };
 type ShowSeats = CallAnswer<typeof showSeatsCall>;
 
 const seatMapAnswers: KeptAnswers = new Map();
 
 /**
  * The seat map of a show: layout and each seat's state now (an expired hold reads as free), as
- * fresh as the availability (seat-snapshots.ts). Built, validated and gzipped once per cached
+ * fresh as the availability (taken-seats-memory.ts). Built, validated and gzipped once per cached
  * show, layout content, language and set of seat states (decision 036), so a crowd on one show shares the bytes.
  */
 export async function getShowSeats(
@@ -39,7 +39,7 @@ export async function getShowSeats(
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, showId);
   if (!layout) throw notFound('Show', '场次');
-  const taken = await deps.seatSnapshots.current(layout.show.id, now);
+  const taken = await deps.takenSeats.current(layout.show.id, now);
   const answer = keptAnswer(
     seatMapAnswers,
     { layout, taken, site, lang },

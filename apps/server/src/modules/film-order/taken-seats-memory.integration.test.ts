@@ -1,22 +1,70 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { createTestApp, signIn, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
 import { hold, seatIds, seatMap, showPicker } from './film-order-test-kit.js';
-import { createSeatChangeFeed, type SeatChangeFeed } from './seat-change-feed.js';
+import {
+  createSeatChangeFeed,
+  type SeatChange,
+  type SeatChangeFeed,
+  type SeatSubscriber,
+} from './seat-change-feed.js';
 import { createTakenSeatsMemory, type TakenSeatsMemory } from './taken-seats-memory.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The feed as a listener that is slow to hear: a change reaches the memory only when a `sync()`
+ * brings it (as PostgreSQL promises: pending notifications come before a statement's answer), or
+ * when the test lets it through. So what a read sees does not depend on how fast NOTIFY is.
+ * Other instances' hellos do not pass (the test app's own say hello too); `peer` makes one up.
+ */
+function slowFeed(feed: SeatChangeFeed) {
+  let waiting: SeatChange[] = [];
+  let watcher: SeatSubscriber | undefined;
+  let syncs = 0;
+  const deliver = () => {
+    const changes = waiting;
+    waiting = [];
+    for (const change of changes) watcher?.onChange(change);
+  };
+  return {
+    syncs: () => syncs,
+    /** Another server instance says it is there. */
+    peer: (id: string) => watcher?.onPeer?.(id),
+    /** Let everything committed so far through (not counted as a sync of the memory's). */
+    async hear() {
+      await feed.sync();
+      deliver();
+    },
+    async watchAll(subscriber: SeatSubscriber) {
+      watcher = subscriber;
+      return feed.watchAll({
+        onChange: (change) => waiting.push(change),
+        onEnd: () => subscriber.onEnd(),
+      });
+    },
+    async sync() {
+      syncs += 1;
+      await feed.sync();
+      deliver();
+    },
+  };
+}
 
 describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (kind) => {
   let t: TestApp;
   let feed: SeatChangeFeed;
   // Never read again on its own during a test: only the feed can have told it.
   let memory: TakenSeatsMemory;
+  const opened: TakenSeatsMemory[] = [];
   const freshShow = showPicker(() => t);
   beforeAll(async () => {
     t = await createTestApp(kind);
     feed = createSeatChangeFeed({ db: t.db, listen: t.database.listen });
     memory = createTakenSeatsMemory({ db: t.db }, feed, { refreshMs: 60_000 });
+  });
+  afterEach(() => {
+    for (const each of opened.splice(0)) each.close();
   });
   afterAll(async () => {
     memory?.close();
@@ -25,12 +73,12 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
   });
 
   /** Read until the show is answered from memory (the first reads subscribe, then read it). */
-  async function follow(showId: string) {
-    for (let i = 0; i < 100 && !memory.isFollowing(showId); i += 1) {
-      await memory.read(showId, t.clock.now());
+  async function follow(showId: string, kept = memory) {
+    for (let i = 0; i < 100 && !kept.isFollowing(showId); i += 1) {
+      await kept.read(showId, t.clock.now());
       await sleep(10);
     }
-    expect(memory.isFollowing(showId)).toBe(true);
+    expect(kept.isFollowing(showId)).toBe(true);
   }
 
   /** Read from memory until `isDone` holds (the NOTIFY is on its way), at most 2 s. */
@@ -44,6 +92,22 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
       taken = await memory.read(showId, t.clock.now());
     }
     return taken;
+  }
+
+  async function blockSeat(showId: string, label: string) {
+    const [seatId] = seatIds(await seatMap(t, showId), [label]);
+    // Its trigger NOTIFYs inside this transaction (0016), as a sale or a release does.
+    await t.db
+      .insertInto('show_seat_blocks')
+      .values({
+        show_id: showId,
+        seat_id: seatId!,
+        reason: 'broken',
+        blocked_by: 'test',
+        blocked_at: t.clock.now(),
+      })
+      .execute();
+    return seatId!;
   }
 
   it('learns a hold from its announcement, whose it is, and frees it when it runs out', async () => {
@@ -78,19 +142,128 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
     const showId = await freshShow('1号厅');
     await follow(showId);
     const reads = memory.reads();
-    const [seatId] = seatIds(await seatMap(t, showId), ['D1']);
-    await t.db
-      .insertInto('show_seat_blocks')
-      .values({
-        show_id: showId,
-        seat_id: seatId!,
-        reason: 'broken',
-        blocked_by: 'test',
-        blocked_at: t.clock.now(),
-      })
-      .execute();
+    const seatId = await blockSeat(showId, 'D1');
     const taken = await readUntil(showId, (view) => view.blocked.length > 0);
     expect(taken.blocked).toEqual([seatId]);
     expect(memory.reads()).toBe(reads + 1);
+  });
+
+  it('answers seat-map reads with no query and no round trip while nothing changed', async () => {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => 0 },
+      isAlone: true,
+    });
+    opened.push(kept);
+    const first = await kept.current(showId, t.clock.now());
+    const reads = kept.reads();
+    const syncs = slow.syncs();
+    for (let i = 0; i < 20; i += 1) {
+      expect(await kept.current(showId, t.clock.now())).toBe(first);
+    }
+    expect(kept.reads()).toBe(reads);
+    expect(slow.syncs()).toBe(syncs);
+    // Heard of a change: read once more, then again nothing.
+    const seatId = await blockSeat(showId, 'E2');
+    await slow.hear();
+    expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
+    await kept.current(showId, t.clock.now());
+    expect(kept.reads()).toBe(reads + 1);
+    expect(slow.syncs()).toBe(syncs);
+  });
+
+  it('sees a change committed just before it once a call that may write was answered here', async () => {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    let writes = 0;
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => writes },
+      isAlone: true,
+    });
+    opened.push(kept);
+    expect((await kept.current(showId, t.clock.now())).blocked).toEqual([]);
+    // Committed by another connection, its NOTIFY not heard yet; then this process answers a
+    // call that may have made it (plugins/write-marks.ts): the next read must see it.
+    const seatId = await blockSeat(showId, 'F3');
+    writes += 1;
+    expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
+    // Once heard, the next reads need no round trip.
+    const syncs = slow.syncs();
+    await kept.current(showId, t.clock.now());
+    expect(slow.syncs()).toBe(syncs);
+  });
+
+  it('waits for a round trip on every read when it is not told of writes (decision 036 as it was)', async () => {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    const kept = createTakenSeatsMemory({ db: t.db }, slow);
+    opened.push(kept);
+    await kept.current(showId, t.clock.now());
+    const seatId = await blockSeat(showId, 'F4');
+    expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
+  });
+
+  it('waits for a round trip on every read while another server instance is there', async () => {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => 0 },
+      peerWindowMs: 300,
+    });
+    opened.push(kept);
+    await kept.current(showId, t.clock.now());
+    // Past the first window after it began listening, with no other instance heard: no round trip.
+    await sleep(400);
+    await kept.current(showId, t.clock.now());
+    const syncs = slow.syncs();
+    await kept.current(showId, t.clock.now());
+    expect(slow.syncs()).toBe(syncs);
+    // A change committed by another instance, not heard yet; that instance says hello.
+    const seatId = await blockSeat(showId, 'F5');
+    slow.peer('another-instance');
+    expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
+    // Not heard of again within the window: alone again.
+    await sleep(400);
+    await kept.current(showId, t.clock.now());
+    const later = slow.syncs();
+    await kept.current(showId, t.clock.now());
+    expect(slow.syncs()).toBe(later);
+  });
+
+  it("drops a seat-map snapshot at once when this process's own hold is committed", async () => {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => 0 },
+      isAlone: true,
+    });
+    opened.push(kept);
+    const before = await kept.current(showId, t.clock.now());
+    const seatId = await blockSeat(showId, 'A1');
+    // The announcer tells it before the NOTIFY goes out (seat-announcer.ts).
+    kept.changed(showId);
+    expect(await kept.current(showId, t.clock.now())).not.toBe(before);
+    expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
+  });
+
+  it("serves a hold's rules from the read a seat map made: one read for both", async () => {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+      writes: { count: () => 0 },
+      refreshMs: 60_000,
+    });
+    opened.push(kept);
+    await kept.current(showId, t.clock.now());
+    expect(kept.reads()).toBe(1);
+    const seatId = await blockSeat(showId, 'B2');
+    await slow.hear();
+    // The block cannot be applied: the holds' view is stale; the seat map's read refreshes it.
+    expect(kept.isFollowing(showId)).toBe(false);
+    await kept.current(showId, t.clock.now());
+    expect(kept.isFollowing(showId)).toBe(true);
+    expect((await kept.read(showId, t.clock.now())).blocked).toEqual([seatId]);
+    expect(kept.reads()).toBe(2);
   });
 });

@@ -1,28 +1,55 @@
 import type { AppDeps } from '../../app-deps.js';
+import * as filmOrderRepository from './film-order.repository.js';
 import type { TakenSeats } from './film-order.repository.js';
 import { readTakenSeatsShared } from './seat-availability.service.js';
 import type { SeatChange, SeatChangeFeed } from './seat-change-feed.js';
+import { createSeatFreshness, type SeatFreshnessOptions } from './seat-freshness.js';
 
 /**
- * The taken seats of the shows being held now, kept in memory from the seat change feed (issue
- * 12), so a hold's seat rules cost no query: a show is read once when its first hold comes, then
- * followed through the NOTIFYs every instance already receives for open seat pages. The rules are
- * advice only (the unique index on active seats decides every hold, decision 002), so a view a
- * few milliseconds behind the database does as well as the read it replaces, which was behind by
- * its own round trip. What keeps it honest:
- * - a hold's own announcement says whose the held seats are and until when (seat-announcer.ts);
- *   a change that does not (a seat taken another way, a block, too many seats for one payload)
- *   makes the show read again at its next hold;
- * - each show is read again every REFRESH_MS (in the background: holds meanwhile use what is
- *   kept), and a hold that arrives while the feed is not listening (starting, lost) reads as
- *   before (readTakenSeatsShared);
- * - holds are kept with their end, so one that ran out is free at once on the app's clock.
- * A show nobody held for IDLE_MS is forgotten (and unfollowed).
+ * The taken seats of the shows in use, kept in memory from the seat change feed (issue 12): one
+ * record per show, one watcher on the feed for them all, one database read at a time per show
+ * serving both kinds of callers.
+ *
+ * **Holds** (`read`, decision 035): advice for the seat rules (the unique index on active seats
+ * decides every hold, decision 002), so a view a few milliseconds behind the database does as well
+ * as the read it replaces. The view is read once, then changed by each announcement: a hold's says
+ * whose the held seats are and until when (seat-announcer.ts); a change that does not (a seat
+ * taken another way, a block, too many seats for one payload) makes the next hold read again.
+ * Read again in the background after REFRESH_MS (and by every seat-map read of the show, below);
+ * holds ending on the app's clock are free at once; while the feed is not listening, holds read as
+ * before (readTakenSeatsShared).
+ *
+ * **Seat-map reads** (`current`, decision 036): a snapshot of the show as last read, used only
+ * while all of these hold:
+ * - the feed has been listening since before its read started, and no change of the show has
+ *   been heard since then (of any version: commits land out of version order);
+ * - every change committed before the request came has been heard (read-your-writes): when one
+ *   can be pending, the read first waits for a round trip on the listening connection
+ *   (seat-freshness.ts); this process's holds make their show's snapshot stale at once
+ *   (`changed`, before their NOTIFY);
+ * - no hold in it has expired since (a hold that runs out changes no row, but reads as free);
+ * - it is younger than MAX_AGE_MS (a hold's announcement lost in another process, 0035).
  */
+export interface TakenSeatsMemory {
+  /** A hold's view of the show's taken seats (decision 035): may be a few milliseconds behind. */
+  read(showId: string, now: Date): Promise<TakenSeats>;
+  /** The show's taken seats for a seat-map read, as fresh as described above. */
+  current(showId: string, now: Date): Promise<TakenSeats>;
+  /** This process committed a change of the show's seats (a hold): its snapshot is stale now. */
+  changed(showId: string): void;
+  /** How many times it read the database so far (tests, diagnostics). */
+  reads(): number;
+  /** Whether the show's seats are answered to holds from memory now (tests). */
+  isFollowing(showId: string): boolean;
+  close(): void;
+}
+
+export type { WriteCount } from './seat-freshness.js';
 
 const REFRESH_MS = 1_000;
+const MAX_AGE_MS = 5_000;
 const IDLE_MS = 60_000;
-const FOLLOW_LIMIT = 500;
+const SHOW_LIMIT = 5_000;
 const RETRY_MS = 5_000;
 
 interface HeldSeat {
@@ -30,56 +57,95 @@ interface HeldSeat {
   until: number;
 }
 
+interface Read {
+  promise: Promise<TakenSeats>;
+  /** The show's generation and the feed's epoch when it started. */
+  generation: number;
+  epoch: number;
+  startedAt: number;
+  /** Changes heard while it runs, applied to the holds' view after its answer. */
+  heard: SeatChange[];
+}
+
 interface ShowSeats {
-  /** Null until the first read is in. */
+  /** The holds' view; null until a read is in. */
   sold: Set<string> | null;
   held: Map<string, HeldSeat>;
   blocked: Set<string>;
-  readAt: number;
-  usedAt: number;
-  /** A change this view cannot apply came: read again at the next hold. */
+  viewReadAt: number;
+  /** A change the view cannot apply came: read again at the next hold. */
   isStale: boolean;
-  /** While a read runs: the changes since it started, applied to its answer when it comes. */
-  pending: SeatChange[] | null;
-  reading: Promise<void> | null;
-  unsubscribe: (() => void) | null;
-}
-
-export interface TakenSeatsMemory {
-  /** The show's taken seats now, as readTakenSeats answers them. */
-  read(showId: string, now: Date): Promise<TakenSeats>;
-  /** How many times it read the database so far (tests, diagnostics). */
-  reads(): number;
-  /** Whether the show's seats are answered from memory now (tests). */
-  isFollowing(showId: string): boolean;
-  close(): void;
+  /** Bumped by every change heard of the show (and by this process's own holds). */
+  generation: number;
+  /** The last read whose show had no change while it ran: what seat-map reads may use. */
+  snapshot: { taken: TakenSeats; generation: number; epoch: number; readAt: number } | null;
+  /** Reads running now; the last is the newest. */
+  running: Read[];
+  usedAt: number;
 }
 
 export function createTakenSeatsMemory(
   deps: Pick<AppDeps, 'db'>,
-  feed: SeatChangeFeed,
-  options: { refreshMs?: number } = {},
+  feed: Pick<SeatChangeFeed, 'watchAll' | 'sync'>,
+  options: SeatFreshnessOptions & { refreshMs?: number } = {},
 ): TakenSeatsMemory {
   const refreshMs = options.refreshMs ?? REFRESH_MS;
+  const freshness = createSeatFreshness(deps, feed, options);
   const shows = new Map<string, ShowSeats>();
-  let isClosed = false;
   let reads = 0;
-
-  function forget(showId: string) {
-    const show = shows.get(showId);
-    if (!show) return;
-    shows.delete(showId);
-    show.unsubscribe?.();
-  }
+  /** Bumped whenever the feed starts or ends: what was read in another epoch may miss changes. */
+  let epoch = 0;
+  let isWatching = false;
+  let isClosed = false;
+  let watching: Promise<boolean> | null = null;
+  let retryAfter = 0;
+  let unwatch = () => {};
 
   const sweep = setInterval(() => {
     const idleSince = performance.now() - IDLE_MS;
-    for (const [showId, show] of shows) if (show.usedAt < idleSince) forget(showId);
+    for (const [showId, show] of shows) if (show.usedAt < idleSince) shows.delete(showId);
   }, IDLE_MS);
   sweep.unref();
 
+  function showOf(showId: string): ShowSeats {
+    let show = shows.get(showId);
+    if (!show) {
+      if (shows.size >= SHOW_LIMIT) shows.clear();
+      show = {
+        sold: null,
+        held: new Map(),
+        blocked: new Set(),
+        viewReadAt: 0,
+        isStale: false,
+        generation: 0,
+        snapshot: null,
+        running: [],
+        usedAt: 0,
+      };
+      shows.set(showId, show);
+    }
+    show.usedAt = performance.now();
+    return show;
+  }
+
+  function heard(change: SeatChange) {
+    const show = shows.get(change.showId);
+    if (!show) return;
+    show.generation += 1;
+    show.snapshot = null;
+    for (const read of show.running) read.heard.push(change);
+    apply(show, change);
+  }
+
+  function changed(showId: string) {
+    const show = shows.get(showId);
+    if (!show) return;
+    show.generation += 1;
+    show.snapshot = null;
+  }
+
+  /** A change as the holds' view takes it. */
   function apply(show: ShowSeats, change: SeatChange) {
-    if (show.pending) show.pending.push(change);
     if (!show.sold) return;
     if (!change.seats) {
       show.isStale = true;
@@ -104,14 +170,69 @@ export function createTakenSeatsMemory(
     }
   }
 
-  function refresh(showId: string, show: ShowSeats, now: Date): Promise<void> {
-    if (show.reading) return show.reading;
-    show.pending = [];
+  /** Start watching the feed once; false while it cannot (callers then read every time). */
+  function watch(): Promise<boolean> {
+    if (isWatching) return Promise.resolve(true);
+    if (isClosed || performance.now() < retryAfter) return Promise.resolve(false);
+    watching ??= feed
+      .watchAll({
+        onChange: heard,
+        onPeer: (id) => freshness.heardPeer(id),
+        // The feed broke or closes: what was kept may miss changes from now on.
+        onEnd: () => {
+          isWatching = false;
+          epoch += 1;
+          shows.clear();
+        },
+      })
+      .then(
+        (stop) => {
+          if (isClosed) {
+            stop();
+            return false;
+          }
+          unwatch = stop;
+          epoch += 1;
+          isWatching = true;
+          freshness.listening();
+          return true;
+        },
+        () => {
+          // Not listening: callers read as before, and try again a little later (not on every
+          // call while the server refuses).
+          retryAfter = performance.now() + RETRY_MS;
+          return false;
+        },
+      )
+      .finally(() => {
+        watching = null;
+      });
+    return watching;
+  }
+
+  /** A database read of the show; its answer refreshes the holds' view and, if nothing changed, the snapshot. */
+  function startRead(showId: string, show: ShowSeats, now: Date): Read {
     reads += 1;
-    show.reading = readTakenSeatsShared(deps.db, showId, now)
-      .then((taken) => {
-        const pending = show.pending ?? [];
-        show.pending = null;
+    const read: Read = {
+      promise: filmOrderRepository.readTakenSeats(deps.db, showId, now),
+      generation: show.generation,
+      epoch,
+      startedAt: performance.now(),
+      heard: [],
+    };
+    show.running.push(read);
+    const done = () => {
+      show.running = show.running.filter((each) => each !== read);
+    };
+    read.promise.then((taken) => {
+      done();
+      if (read.epoch !== epoch || !isWatching || shows.get(showId) !== show) return;
+      // Kept for seat-map reads only if no change came while it ran (it may predate that one).
+      if (show.generation === read.generation) {
+        show.snapshot = { taken, generation: read.generation, epoch, readAt: read.startedAt };
+      }
+      // The holds' view, unless a newer read already set it.
+      if (read.startedAt >= show.viewReadAt) {
         show.sold = new Set(taken.sold);
         show.held = new Map(
           taken.held.map(([seatId, holderId, until]) => [
@@ -120,56 +241,22 @@ export function createTakenSeatsMemory(
           ]),
         );
         show.blocked = new Set(taken.blocked);
-        show.readAt = performance.now();
+        show.viewReadAt = read.startedAt;
         show.isStale = false;
-        // Changes that came during the read, in order: those it saw already apply the same.
-        for (const change of pending) apply(show, change);
-      })
-      .finally(() => {
-        show.pending = null;
-        show.reading = null;
-      });
-    return show.reading;
+        // Changes heard during the read, in order: those it saw already apply the same.
+        for (const change of read.heard) apply(show, change);
+      }
+    }, done);
+    return read;
   }
 
-  function follow(showId: string): ShowSeats {
-    if (shows.size >= FOLLOW_LIMIT) {
-      for (const id of [...shows.keys()]) forget(id);
+  /** A read for the holds' view: the one running if any, else a new one. */
+  function refreshView(showId: string, show: ShowSeats, now: Date): Promise<unknown> {
+    const newest = show.running.at(-1);
+    if (newest && newest.epoch === epoch && newest.startedAt >= show.viewReadAt) {
+      return newest.promise;
     }
-    const show: ShowSeats = {
-      sold: null,
-      held: new Map(),
-      blocked: new Set(),
-      readAt: 0,
-      usedAt: performance.now(),
-      isStale: false,
-      pending: null,
-      reading: null,
-      unsubscribe: null,
-    };
-    shows.set(showId, show);
-    feed
-      .subscribe(showId, {
-        onChange: (change) => apply(show, change),
-        // The feed broke or closes: what was kept may miss changes from now on.
-        onEnd: () => {
-          if (shows.get(showId) === show) shows.delete(showId);
-        },
-      })
-      .then(
-        (unsubscribe) => {
-          if (shows.get(showId) === show && !isClosed) show.unsubscribe = unsubscribe;
-          else unsubscribe();
-        },
-        () => {
-          // Not listening: holds of this show read as before, and try again a little later
-          // (not on every hold while the server refuses).
-          setTimeout(() => {
-            if (shows.get(showId) === show) shows.delete(showId);
-          }, RETRY_MS).unref();
-        },
-      );
-    return show;
+    return startRead(showId, show, now).promise;
   }
 
   function viewOf(show: ShowSeats & { sold: Set<string> }, now: Date): TakenSeats {
@@ -191,33 +278,69 @@ export function createTakenSeatsMemory(
     };
   }
 
+  async function current(showId: string, now: Date): Promise<TakenSeats> {
+    if (!isWatching && !(await watch())) return readTakenSeatsShared(deps.db, showId, now);
+    // A change made through this process, or by another instance, may not have been heard yet.
+    const epochAtStart = epoch;
+    try {
+      await freshness.hearPending();
+    } catch {
+      return readTakenSeatsShared(deps.db, showId, now);
+    }
+    if (!isWatching || epoch !== epochAtStart) return readTakenSeatsShared(deps.db, showId, now);
+    const show = showOf(showId);
+    const { snapshot } = show;
+    if (
+      snapshot &&
+      snapshot.generation === show.generation &&
+      snapshot.epoch === epoch &&
+      performance.now() - snapshot.readAt < MAX_AGE_MS &&
+      !(snapshot.taken.nextHoldExpiryAt && snapshot.taken.nextHoldExpiryAt <= now)
+    ) {
+      return snapshot.taken;
+    }
+    const newest = show.running.at(-1);
+    if (newest && newest.generation === show.generation && newest.epoch === epoch) {
+      return newest.promise;
+    }
+    return startRead(showId, show, now).promise;
+  }
+
   return {
+    current,
+    changed,
     async read(showId, now) {
-      if (isClosed) return readTakenSeatsShared(deps.db, showId, now);
-      const show = shows.get(showId) ?? follow(showId);
-      show.usedAt = performance.now();
-      // Not listening yet (or any more): what the feed would say is not known.
-      if (!show.unsubscribe) return readTakenSeatsShared(deps.db, showId, now);
+      if (!isWatching) {
+        // Not listening yet (or any more): what the feed would say is not known.
+        void watch();
+        return readTakenSeatsShared(deps.db, showId, now);
+      }
+      const show = showOf(showId);
       if (show.sold === null || show.isStale) {
         // Nothing to go on, or something is known to be missing: wait for the read.
-        await refresh(showId, show, now);
-      } else if (performance.now() - show.readAt >= refreshMs) {
+        await refreshView(showId, show, now).catch(() => undefined);
+      } else if (performance.now() - show.viewReadAt >= refreshMs) {
         // Only old: answer from memory now and read in the background, so a show's holds do
         // not all queue behind its read once a second.
-        refresh(showId, show, now).catch(() => undefined);
+        refreshView(showId, show, now).catch(() => undefined);
       }
-      if (!show.sold) return readTakenSeatsShared(deps.db, showId, now);
+      if (!show.sold || shows.get(showId) !== show) {
+        return readTakenSeatsShared(deps.db, showId, now);
+      }
       return viewOf(show as ShowSeats & { sold: Set<string> }, now);
     },
     reads: () => reads,
     isFollowing: (showId) => {
       const show = shows.get(showId);
-      return Boolean(show?.unsubscribe && show.sold && !show.isStale);
+      return Boolean(isWatching && show?.sold && !show.isStale);
     },
     close() {
       isClosed = true;
+      isWatching = false;
       clearInterval(sweep);
-      for (const showId of [...shows.keys()]) forget(showId);
+      freshness.close();
+      unwatch();
+      shows.clear();
     },
   };
 }

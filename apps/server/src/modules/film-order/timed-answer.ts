@@ -85,7 +85,8 @@ export function bindTimedCall<C extends CallDefinition>(
   app.route({
     method: call.method,
     url: `/api${call.path}`,
-    config: { rateLimit: false, compress: false },
+    // A GET has no body to decompress: no preParsing hook of @fastify/compress either.
+    config: { rateLimit: false, compress: false, decompress: false },
     handler: async (request, reply) => {
       const site = await deps.sites.resolve(header(request, 'site'));
       const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;
