@@ -382,7 +382,10 @@ describeOnPostgres('seat holds under a race', () => {
           };
         }),
       );
+      const before = await holdStatements();
       await churn(showId, clients, pairs, 5);
+      const after = await holdStatements();
+      expect(after.statements - before.statements).toBeLessThan((after.holds - before.holds) / 2);
     } finally {
       await other.close();
     }
