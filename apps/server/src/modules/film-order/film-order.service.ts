@@ -32,9 +32,9 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
  * Hold seats: check the rules on the cached layout and the seats taken now, then `hold_film_seats`
  * releases the user's previous unpaid order for this show and any expired holds on these seats,
  * creates the order and inserts its seats: in one statement with the holds that arrive meanwhile,
- * each in a subtransaction of its own (hold-batcher.ts, decision 037). The unique index on active seats
- * decides every race; the JavaScript checks only explain refusals (decision 002). The seat changes
- * are announced to open seat pages after the commit (seat-announcer.ts, migration 0035).
+ * each in a subtransaction of its own (hold-batcher.ts, decision 037). The unique index on active
+ * seats decides every race; the JavaScript checks only explain refusals (decision 002). The seat
+ * changes are announced to open seat pages after the commit (seat-announcer.ts, migration 0035).
  */
 export async function createFilmOrder(
   deps: Deps & {

@@ -50,7 +50,7 @@ export interface HoldBatcherOptions {
   onBatch?: (size: number) => void;
 }
 
-/** The failure of one hold in a batch, shaped like the error node-postgres throws (code, constraint). */
+/** One hold of a batch that failed, shaped like node-postgres's errors (code, constraint). */
 export class HoldError extends Error {
   readonly code: string;
   readonly constraint: string | undefined;
