@@ -63,6 +63,8 @@ export interface BenchServer {
   tokens: string[];
   /** The server's process id (for its CPU time). */
   pid: number;
+  /** The bearer of the server's /metrics. */
+  metricsToken: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -87,8 +89,12 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const first = await firstLine(child);
-  const { url, tokens } = JSON.parse(first) as { url: string; tokens: string[] };
-  return { url, tokens, pid: child.pid!, stop: () => stopChild(child) };
+  const { url, tokens, metricsToken } = JSON.parse(first) as {
+    url: string;
+    tokens: string[];
+    metricsToken?: string;
+  };
+  return { url, tokens, pid: child.pid!, metricsToken, stop: () => stopChild(child) };
 }
 
 /** A Fastify hello world in a child process: the ceiling of this machine for any Fastify route. */

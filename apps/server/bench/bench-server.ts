@@ -5,7 +5,8 @@
  * Env: DATABASE_URL and BENCH_SCHEMA (a migrated schema with the demo data, made by the parent),
  * BENCH_POOL (connections), BENCH_SIGN_IN (how many users to sign in through `app.inject` before
  * listening, so the login limit per address does not slow the start).
- * Prints one JSON line `{ "url": ..., "tokens": [...] }` once listening; stops on SIGTERM.
+ * Prints one JSON line `{ "url": ..., "tokens": [...], "metricsToken": ... }` once listening (the
+ * bearer of its /metrics); stops on SIGTERM.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +23,9 @@ const signInCount = Number(process.env.BENCH_SIGN_IN ?? 0);
 async function main() {
   if (!schema) throw new Error('BENCH_SCHEMA is not set');
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, schema, poolSize });
+  const metricsToken = randomBytes(12).toString('hex');
   const app = await buildApp({
+    metricsToken,
     database,
     logLevel: 'warn',
     webDist: null,
@@ -42,7 +45,7 @@ async function main() {
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  process.stdout.write(`${JSON.stringify({ url, tokens })}\n`);
+  process.stdout.write(`${JSON.stringify({ url, tokens, metricsToken })}\n`);
   const stop = async () => {
     await app.close();
     await database.close();

@@ -158,6 +158,51 @@ async function cpuNow(servers: BenchServer[], scratch: Scratch) {
   };
 }
 
+/**
+ * Hold statements so far and the holds they carried, by batch size (`le` bucket → count), summed
+ * over the servers (decision 037); null for a server without the metric (a "before" build).
+ */
+async function holdBatches(servers: BenchServer[]): Promise<Map<string, number> | null> {
+  const buckets = new Map<string, number>();
+  for (const server of servers) {
+    if (!server.metricsToken) return null;
+    const response = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${server.metricsToken}` },
+    });
+    const text = await response.text();
+    const lines = text
+      .split('\n')
+      .filter((line) => line.startsWith('marquee_seat_hold_batch_size'));
+    if (lines.length === 0) return null;
+    for (const line of lines) {
+      const match = /^marquee_seat_hold_batch_size_(bucket\{le="([^"]+)"\}|sum|count) (\S+)$/.exec(
+        line,
+      );
+      if (!match) continue;
+      const key = match[2] ?? match[1]!;
+      buckets.set(key, (buckets.get(key) ?? 0) + Number(match[3]));
+    }
+  }
+  return buckets;
+}
+
+/** "statements 812, 9.1 holds each; ≤1 10 %, ≤4 20 %, ..." between two readings. */
+function describeBatches(before: Map<string, number> | null, after: Map<string, number> | null) {
+  if (!before || !after) return null;
+  const used = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+  const statements = used('count');
+  if (statements === 0) return 'no hold statements';
+  let below = 0;
+  const shares: string[] = [];
+  for (const key of after.keys()) {
+    if (key === 'sum' || key === 'count' || key === '+Inf') continue;
+    const upTo = used(key);
+    if (upTo > below) shares.push(`≤${key} ${fmt((100 * (upTo - below)) / statements)} %`);
+    below = upTo;
+  }
+  return `hold statements ${fmt(statements)}, ${fmt(used('sum') / statements, 1)} holds each (${shares.join(', ')})`;
+}
+
 /** Seconds used between two readings; a backend that started in between counts from zero. */
 function cpuUsed(before: Map<number, number>, after: Map<number, number>): number | null {
   if (after.size === 0) return null;
@@ -178,6 +223,7 @@ async function runLevel(
   const counts = { held: 0, conflicts: 0, ruleRefusals: 0, errors: 0 };
   const errorCodes = new Map<number, number>();
   const cpuBefore = await cpuNow(servers, scratch);
+  const batchesBefore = await holdBatches(servers);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -213,6 +259,8 @@ async function runLevel(
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = await cpuNow(servers, scratch);
+  const batches = describeBatches(batchesBefore, await holdBatches(servers));
+  if (batches) console.log(`  ${batches}`);
   const perCall = (used: number | null) =>
     used === null || latencies.length === 0 ? null : (1000 * used) / latencies.length;
   latencies.sort((a, b) => a - b);

@@ -34,6 +34,7 @@ import m0034 from './migrations/0034-sms-provider.js';
 import m0035 from './migrations/0035-holds-announce-after-commit.js';
 import m0036 from './migrations/0036-cheaper-seat-holds.js';
 import m0037 from './migrations/0037-holds-write-their-seat-changes.js';
+import m0038 from './migrations/0038-seat-holds-in-batches.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -79,6 +80,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0035-holds-announce-after-commit': m0035,
   '0036-cheaper-seat-holds': m0036,
   '0037-holds-write-their-seat-changes': m0037,
+  '0038-seat-holds-in-batches': m0038,
 });
 
 export async function migrateToLatest(

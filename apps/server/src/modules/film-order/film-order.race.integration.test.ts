@@ -1,10 +1,20 @@
 import type { AddressInfo } from 'node:net';
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type Transaction } from 'kysely';
 import { ErrorCode, type Envelope, type FilmOrder } from '@marquee/contracts';
 import { DEMO_SITE_CODE } from '../../db/demo-data.js';
 import type { Database } from '../../db/schema.js';
-import { createTestApp, signIn, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
+import { buildApp } from '../../app.js';
+import { metrics } from '../../lib/metrics.js';
+import {
+  createTestApp,
+  noBackgroundWork,
+  signIn,
+  uniqueOpenid,
+  type TestApp,
+} from '../../test-support/test-app.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
 import type { SeatMap } from './film-order-test-kit.js';
 import { lockShow } from './seat-blocks.repository.js';
@@ -194,6 +204,191 @@ describeOnPostgres('seat holds under a race', () => {
       .where('state', 'in', ['held', 'sold'])
       .execute();
     expect(active.map((row) => row.order_id)).toEqual([pending[0]!.id, pending[0]!.id]);
+  });
+
+  /**
+   * Seat pairs of a hall that never break the seat rules whatever else is held (as in
+   * bench:seats): rows of ordinary seats, pairs at even offsets inside each block between aisles.
+   */
+  function alignedPairs(map: SeatMap): string[][] {
+    const pairs: string[][] = [];
+    for (const row of map.rows) {
+      if (row.seats.some((seat) => seat.kind !== 'normal' && seat.kind !== 'wheelchair')) continue;
+      let block: SeatMap['rows'][number]['seats'] = [];
+      const flush = () => {
+        for (let i = 0; i + 1 < block.length; i += 2) pairs.push([block[i]!.id, block[i + 1]!.id]);
+        block = [];
+      };
+      for (const seat of row.seats) {
+        if (block.length > 0 && seat.x !== block.at(-1)!.x + 1) flush();
+        block.push(seat);
+      }
+      flush();
+    }
+    return pairs;
+  }
+
+  /** How many hold statements were sent and how many holds they carried (decision 037). */
+  async function holdStatements() {
+    const metric = metrics.registry.getSingleMetric('marquee_seat_hold_batch_size');
+    const values = (await metric!.get()).values;
+    const value = (name: string) =>
+      values.find((entry) => (entry as { metricName?: string }).metricName === name)?.value ?? 0;
+    return {
+      statements: value('marquee_seat_hold_batch_size_count'),
+      holds: value('marquee_seat_hold_batch_size_sum'),
+    };
+  }
+
+  /**
+   * Clients that each hold random pairs of a small set, one request after another: every user's
+   * new hold releases their previous one, and pairs are wanted by several clients at once. At the
+   * end the seats held are exactly those of each user's last won hold, each such order unpaid with
+   * its seats, every other order of theirs cancelled, and no seat twice.
+   */
+  async function churn(
+    showId: string,
+    clients: {
+      token: string;
+      hold(token: string, seatIds: string[]): Promise<Envelope<FilmOrder>>;
+    }[],
+    pairs: string[][],
+    rounds: number,
+  ) {
+    const lastWon = new Map<string, FilmOrder>();
+    const won: string[] = [];
+    const codes = new Map<number, number>();
+    await Promise.all(
+      clients.map(async (client) => {
+        for (let round = 0; round < rounds; round += 1) {
+          const seatIds = pairs[randomInt(pairs.length)]!;
+          const answer = await client.hold(client.token, seatIds);
+          codes.set(answer.code, (codes.get(answer.code) ?? 0) + 1);
+          if (answer.code !== 0) continue;
+          expect([...answer.data.seats.map((seat) => seat.id)].sort()).toEqual([...seatIds].sort());
+          lastWon.set(client.token, answer.data);
+          won.push(answer.data.id);
+        }
+      }),
+    );
+    expect(
+      [...codes.keys()].every((code) => code === 0 || code === ErrorCode.SEAT_UNAVAILABLE),
+      JSON.stringify([...codes]),
+    ).toBe(true);
+    expect(codes.get(0) ?? 0).toBeGreaterThan(10);
+
+    const active = await t.db
+      .selectFrom('film_order_seats')
+      .select(['seat_id', 'order_id'])
+      .where('show_id', '=', showId)
+      .where('state', 'in', ['held', 'sold'])
+      .execute();
+    const latest = [...lastWon.values()];
+    expect(new Set(active.map((row) => row.seat_id)).size).toBe(active.length);
+    expect(active.map((row) => `${row.order_id} ${row.seat_id}`).sort()).toEqual(
+      latest.flatMap((order) => order.seats.map((seat) => `${order.id} ${seat.id}`)).sort(),
+    );
+    const orders = await t.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('id', 'in', won)
+      .execute();
+    const latestIds = new Set(latest.map((order) => order.id));
+    expect(orders).toHaveLength(won.length);
+    for (const order of orders) {
+      expect(order.status).toBe(latestIds.has(order.id) ? 'pending_payment' : 'cancelled');
+    }
+  }
+
+  async function imaxShow(nth: number) {
+    const show = await t.db
+      .selectFrom('shows')
+      .innerJoin('halls', 'halls.id', 'shows.hall_id')
+      .select('shows.id')
+      .where('halls.name', '=', 'IMAX巨幕厅')
+      .where('shows.start_at', '>', new Date(Date.now() + 3 * 3600_000))
+      .orderBy('shows.start_at')
+      .offset(nth)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const map = (await (
+      await fetch(`${baseUrl}/api/show/seats?showId=${show.id}`, {
+        headers: { site: DEMO_SITE_CODE },
+      })
+    ).json()) as Envelope<SeatMap>;
+    // A few pairs for many clients: most holds want a pair someone else wants at the same time.
+    return { showId: show.id, pairs: alignedPairs(map.data).slice(0, 60) };
+  }
+
+  const overHttp = (showId: string) => async (token: string, seatIds: string[]) => {
+    const response = await fetch(`${baseUrl}/api/filmOrder/create`, {
+      method: 'POST',
+      headers: { site: DEMO_SITE_CODE, token, 'content-type': 'application/json' },
+      body: JSON.stringify({ showId, seatIds }),
+    });
+    return (await response.json()) as Envelope<FilmOrder>;
+  };
+
+  it('sends concurrent holds several to a statement and still holds each seat once', async () => {
+    const { showId, pairs } = await imaxShow(0);
+    const tokens = await Promise.all(
+      Array.from({ length: 80 }, () => signIn(t.app, uniqueOpenid('batched'))),
+    );
+    const before = await holdStatements();
+    await churn(
+      showId,
+      tokens.map((token) => ({ token, hold: overHttp(showId) })),
+      pairs,
+      5,
+    );
+    const after = await holdStatements();
+    const statements = after.statements - before.statements;
+    const holds = after.holds - before.holds;
+    // Holds refused from the seats kept in memory never reach a statement: fewer than 400.
+    expect(holds).toBeGreaterThan(80);
+    expect(statements).toBeLessThan(holds / 2);
+  });
+
+  it('holds each seat once when two server processes batch holds of the same seats', async () => {
+    const { showId, pairs } = await imaxShow(1);
+    // A second app on the same database: holds batched apart, whose statements wait on each other.
+    const other: FastifyInstance = await buildApp({
+      ...noBackgroundWork,
+      database: t.database,
+      clock: t.clock,
+      logLevel: 'silent',
+      webDist: null,
+      rateLimitPerMinute: 100_000,
+    });
+    try {
+      const clients = await Promise.all(
+        Array.from({ length: 80 }, async (_, index) => {
+          if (index % 2 === 0) {
+            const token = await signIn(t.app, uniqueOpenid('here'));
+            return { token, hold: overHttp(showId) };
+          }
+          const token = await signIn(other, uniqueOpenid('there'));
+          return {
+            token,
+            hold: async (token: string, seatIds: string[]) =>
+              (
+                await other.inject({
+                  method: 'POST',
+                  url: '/api/filmOrder/create',
+                  headers: { site: DEMO_SITE_CODE, token },
+                  payload: { showId, seatIds },
+                })
+              ).json<Envelope<FilmOrder>>(),
+          };
+        }),
+      );
+      const before = await holdStatements();
+      await churn(showId, clients, pairs, 5);
+      const after = await holdStatements();
+      expect(after.statements - before.statements).toBeLessThan((after.holds - before.holds) / 2);
+    } finally {
+      await other.close();
+    }
   });
 
   /**

@@ -59,32 +59,22 @@ export function findLatestPaidOrderForShow(
     .executeTakeFirst();
 }
 
-/** The text of the hold, written once (not built per call: the hot path of a pre-sale). */
-const HOLD_SQL = 'select * from hold_film_seats($1, $2, $3, $4::uuid[], $5, $6, $7)';
+/** The text of the holds, written once (not built per call: the hot path of a pre-sale). */
+const HOLD_MANY_SQL = 'select * from hold_film_seats_many($1::jsonb)';
 
-/**
- * The whole hold in one statement (`hold_film_seats`, migration 0013): the user's previous unpaid
- * order for the show and expired holds on these seats give way, the order, its first event and
- * its seats are inserted; the unique index on active seats decides races. Answers the new order
- * and its seats' prices, or the labels of the seats someone else holds (nothing written then).
- * Throws with code MQ404 (no such show on this site), MQ410 (the show has started) or MQ411 (the
- * site's online sales of the show have closed, 0021). The hold ends at `holdExpiresAt` or when
- * sales close, whichever is first: `holdExpiresAt` in the answer is the one used. The hold's seat
- * changes are not NOTIFYed in its transaction but answered (`seatChanges`, 0035): the caller
- * announces them after commit.
- */
-export async function holdSeats(
-  db: Executor,
-  hold: {
-    siteId: string;
-    userId: string;
-    showId: string;
-    seatIds: readonly string[];
-    orderNo: string;
-    now: Date;
-    holdExpiresAt: Date;
-  },
-): Promise<
+/** One seat hold as `hold_film_seats` takes it. */
+export interface HoldRequest {
+  siteId: string;
+  userId: string;
+  showId: string;
+  seatIds: readonly string[];
+  orderNo: string;
+  now: Date;
+  holdExpiresAt: Date;
+}
+
+/** What one hold came to: its order and seats, or the labels of the seats someone else holds. */
+export type HoldResult =
   | {
       orderId: string;
       orderNo: string;
@@ -95,39 +85,94 @@ export async function holdSeats(
       /** The seat changes to announce after commit (0035): NOTIFY payloads, in order. */
       seatChanges: unknown[];
     }
-  | { orderId: null; lostLabels: string[] }
-> {
-  // The ids are uuids (checked against the layout): a literal keeps arrays out of the drivers.
-  const seatIds = `{${hold.seatIds.join(',')}}`;
+  | { orderId: null; lostLabels: string[] };
+
+/** A hold PostgreSQL refused with an error: only that hold was undone (0038). */
+export interface HoldFailure {
+  /** The SQLSTATE: MQ404, MQ410, MQ411, 23514, 40P01, ... */
+  code: string;
+  message: string;
+  /** The constraint named by the error, if any (an order number's clash: orders_order_no_key). */
+  constraint: string | null;
+}
+
+/**
+ * Several holds in one statement and so one transaction (`hold_film_seats_many`, migration 0038),
+ * in the order given, each exactly as `hold_film_seats` (0013, last redefined by 0037) does it:
+ * the user's previous unpaid order for the show and expired holds on these seats give way, the
+ * order, its first event and its seats are inserted; the unique index on active seats decides
+ * races, also between holds of the same call. Each hold runs in a subtransaction of its own: one
+ * answered a failure (MQ404 no such show on this site, MQ410 the show has started, MQ411 its
+ * online sales have closed, 23514 staff took it off sale meanwhile, a deadlock, ...) was undone
+ * alone, the others are committed when this resolves. The answers are in the order of `holds`.
+ * Rejects, with nothing committed, when the statement fails as a whole (a lost connection, a
+ * cancel). The hold ends at `holdExpiresAt` or when sales close, whichever is first:
+ * `holdExpiresAt` in the answer is the one used. The holds' seat changes are not NOTIFYed in the
+ * transaction but answered (`seatChanges`, 0035): the caller announces them after commit.
+ */
+export async function holdSeatsMany(
+  db: Executor,
+  holds: readonly HoldRequest[],
+): Promise<({ ok: true; result: HoldResult } | { ok: false; failure: HoldFailure })[]> {
   const { rows } = await db.executeQuery<{
+    n: number;
     new_order_id: string | null;
-    total_fen: number;
+    total_fen: number | null;
     held_seats: { seatId: string; priceFen: number; discountPriceFen: number }[] | null;
-    lost_labels: string[];
+    lost_labels: string[] | null;
     hold_deadline_at: Date | string | null;
-    seat_changes: unknown[];
+    seat_changes: unknown[] | null;
+    error_code: string | null;
+    error_message: string | null;
+    error_constraint: string | null;
   }>(
-    CompiledQuery.raw(HOLD_SQL, [
-      hold.siteId,
-      hold.userId,
-      hold.showId,
-      seatIds,
-      hold.orderNo,
-      hold.now,
-      hold.holdExpiresAt,
+    CompiledQuery.raw(HOLD_MANY_SQL, [
+      JSON.stringify(
+        holds.map((hold) => ({
+          siteId: hold.siteId,
+          userId: hold.userId,
+          showId: hold.showId,
+          // The ids are uuids (checked against the layout): an array literal, parsed by PostgreSQL.
+          seatIds: `{${hold.seatIds.join(',')}}`,
+          orderNo: hold.orderNo,
+          now: hold.now.toISOString(),
+          holdExpiresAt: hold.holdExpiresAt.toISOString(),
+        })),
+      ),
     ]),
   );
-  const row = rows[0]!;
-  if (row.new_order_id === null) return { orderId: null, lostLabels: row.lost_labels };
-  return {
-    orderId: row.new_order_id,
-    orderNo: hold.orderNo,
-    amountFen: row.total_fen,
-    seats: row.held_seats ?? [],
-    holdExpiresAt: new Date(row.hold_deadline_at!),
-    lostLabels: null,
-    seatChanges: row.seat_changes,
-  };
+  if (rows.length !== holds.length) {
+    throw new Error(`hold_film_seats_many answered ${rows.length} rows for ${holds.length} holds`);
+  }
+  return rows.map((row, index) => {
+    if (row.n !== index + 1)
+      throw new Error(`hold_film_seats_many answered row ${row.n} as ${index + 1}`);
+    if (row.error_code !== null) {
+      return {
+        ok: false as const,
+        failure: {
+          code: row.error_code,
+          message: row.error_message ?? '',
+          constraint: row.error_constraint || null,
+        },
+      };
+    }
+    if (row.new_order_id === null) {
+      return { ok: true as const, result: { orderId: null, lostLabels: row.lost_labels ?? [] } };
+    }
+    return {
+      ok: true as const,
+      result: {
+        orderId: row.new_order_id,
+        orderNo: holds[index]!.orderNo,
+        amountFen: row.total_fen ?? 0,
+        seats: row.held_seats ?? [],
+        holdExpiresAt: new Date(row.hold_deadline_at!),
+        lostLabels: null,
+        seatChanges: row.seat_changes ?? [],
+      },
+    };
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import { bindCall, bindPreparedCall } from '../../plugins/calls.js';
 import { setFilmOrderGoods } from './film-order-goods.service.js';
 import * as filmOrderService from './film-order.service.js';
 import { getShowAvailability, getShowLayout } from './seat-availability.service.js';
+import { createDatabaseHoldBatcher } from './hold-batcher.js';
 import { createSeatAnnouncer } from './seat-announcer.js';
 import { createSeatChangeFeed } from './seat-change-feed.js';
 import { createTakenSeatsMemory, type WriteCount } from './taken-seats-memory.js';
@@ -74,9 +75,16 @@ export function registerFilmOrderRoutes(
   });
   // This process's holds make their show's snapshot stale at once, before they are announced.
   const seatAnnouncer = createSeatAnnouncer(deps, app.log, (showId) => takenSeats.changed(showId));
-  // Holds answered before close are announced before the database closes.
-  app.addHook('onClose', () => seatAnnouncer.drain());
-  const holdDeps = { ...deps, seatAnnouncer, takenSeats };
+  // Holds that arrive while hold statements run go together in the next (decision 037).
+  const holdBatcher = createDatabaseHoldBatcher(deps);
+  // Holds sent before close are answered, and announced, before the database closes.
+  app.addHook('onClose', async () => {
+    await holdBatcher.drain();
+    // The answered holds' announcements are queued by their calls once these have run on.
+    await new Promise((resolve) => setImmediate(resolve));
+    await seatAnnouncer.drain();
+  });
+  const holdDeps = { ...deps, seatAnnouncer, holdBatcher, takenSeats };
   // A hold needs only the user's id: the session may come from memory (session-cache.ts).
   bindCall(
     app,

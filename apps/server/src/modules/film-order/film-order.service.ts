@@ -21,6 +21,7 @@ import { newOrderNo, withdrawUnpaidOrder, type OrderRow } from '../orders/index.
 import { siteSettings, type SiteRow, type SiteSettings } from '../site/index.js';
 import { getFilmOrderView, viewOf } from './film-order-view.js';
 import * as filmOrderRepository from './film-order.repository.js';
+import type { HoldBatcher } from './hold-batcher.js';
 import { readTakenSeatsShared } from './seat-availability.service.js';
 import type { SeatAnnouncer } from './seat-announcer.js';
 import type { TakenSeatsMemory } from './taken-seats-memory.js';
@@ -28,14 +29,19 @@ import type { TakenSeatsMemory } from './taken-seats-memory.js';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /**
- * Hold seats: check the rules on the cached layout and the seats taken now, then one statement
- * (`hold_film_seats`) releases the user's previous unpaid order for this show and any expired
- * holds on these seats, creates the order and inserts its seats. The unique index on active seats
- * decides every race; the JavaScript checks only explain refusals (decision 002). The seat changes
- * are announced to open seat pages after the commit (seat-announcer.ts, migration 0035).
+ * Hold seats: check the rules on the cached layout and the seats taken now, then `hold_film_seats`
+ * releases the user's previous unpaid order for this show and any expired holds on these seats,
+ * creates the order and inserts its seats: in one statement with the holds that arrive meanwhile,
+ * each in a subtransaction of its own (hold-batcher.ts, decision 037). The unique index on active
+ * seats decides every race; the JavaScript checks only explain refusals (decision 002). The seat
+ * changes are announced to open seat pages after the commit (seat-announcer.ts, migration 0035).
  */
 export async function createFilmOrder(
-  deps: Deps & { seatAnnouncer: SeatAnnouncer; takenSeats?: TakenSeatsMemory },
+  deps: Deps & {
+    seatAnnouncer: SeatAnnouncer;
+    holdBatcher: HoldBatcher;
+    takenSeats?: TakenSeatsMemory;
+  },
   site: SiteRow,
   user: Pick<SignedInUser, 'id'>,
   input: { showId: string; seatIds?: string[]; seatLabels?: string[] },
@@ -66,9 +72,12 @@ export async function createFilmOrder(
   }
 
   const holdExpiresAt = addSeconds(now, settings.holdMinutes * 60);
+  // Sent with the holds that arrive meanwhile, each its own subtransaction (hold-batcher.ts,
+  // decision 037); its error is its own, so a deadlock or an order number's clash sends this hold
+  // again (in a later batch), as it ran a statement of its own again before.
   const held = await withDeadlockRetry(() =>
-    filmOrderRepository
-      .holdSeats(deps.db, {
+    deps.holdBatcher
+      .hold({
         siteId: site.id,
         userId: user.id,
         showId: layout.show.id,

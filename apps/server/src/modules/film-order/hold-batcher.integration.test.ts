@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describeOnEachDatabase } from '../../test-support/test-database.js';
+import { createTestApp, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
+import { newOrderNo } from '../orders/index.js';
+import type { HoldRequest, HoldResult } from './film-order.repository.js';
+import { seatIds, seatMap, showPicker } from './film-order-test-kit.js';
+import { createDatabaseHoldBatcher, type HoldBatcher } from './hold-batcher.js';
+
+const HOLD_MS = 15 * 60_000;
+
+const seatsOf = (answer: HoldResult) =>
+  answer.orderId === null ? [] : answer.seats.map((seat) => seat.seatId);
+
+/**
+ * Holds batched into one statement (`hold_film_seats_many`, migration 0038; decision 037), on the
+ * real database: each caller gets its own answer or its own error, one hold's error undoes only
+ * that hold, a statement failing as a whole commits nothing, and holds of one user in one
+ * statement behave as if they had run one after another. The batcher sends one statement at a
+ * time here, so whatever is asked while the first hold runs goes as the next statement.
+ */
+describeOnEachDatabase('seat holds in one statement', (kind) => {
+  let t: TestApp;
+  let siteId: string;
+  const freshShow = showPicker(() => t);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    siteId = (
+      await t.db
+        .selectFrom('sites')
+        .select('id')
+        .where('code', '=', 'www-test')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => t?.close());
+
+  async function newUser(): Promise<string> {
+    const user = await t.db
+      .insertInto('users')
+      .values({ site_id: siteId, openid: uniqueOpenid('batch'), nickname: 'batch' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return user.id;
+  }
+
+  /** A batcher of one statement at a time, and the sizes of the statements it sent. */
+  function batcher(options: { maxBatch?: number } = {}) {
+    const sizes: number[] = [];
+    const holds: HoldBatcher = createDatabaseHoldBatcher(
+      { db: t.db, dbKind: kind },
+      { maxInFlight: 1, ...options, onBatch: (size) => sizes.push(size) },
+    );
+    return { holds, sizes };
+  }
+
+  async function seatIdsOf(showId: string) {
+    const map = await seatMap(t, showId);
+    return (labels: string[]) => seatIds(map, labels);
+  }
+
+  function request(userId: string, showId: string, seats: string[]): HoldRequest {
+    const now = t.clock.now();
+    return {
+      siteId,
+      userId,
+      showId,
+      seatIds: seats,
+      orderNo: newOrderNo(now),
+      now,
+      holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+    };
+  }
+
+  const settled = <T>(promise: Promise<T>) =>
+    promise.then(
+      (value) => ({ value, error: null }),
+      (error: unknown) => ({ value: null, error: error as { code?: string; message: string } }),
+    );
+
+  async function activeSeats(showId: string) {
+    const rows = await t.db
+      .selectFrom('film_order_seats')
+      .select(['seat_id', 'order_id'])
+      .where('show_id', '=', showId)
+      .where('state', 'in', ['held', 'sold'])
+      .orderBy('seat_id')
+      .execute();
+    return rows;
+  }
+
+  async function statusOf(orderId: string) {
+    return (
+      await t.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst()
+    )?.status;
+  }
+
+  async function ordersOf(userId: string) {
+    return t.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  it('answers each hold of one statement its own order and seats, or the seats it lost', async () => {
+    const showId = await freshShow('1号厅');
+    const ids = await seatIdsOf(showId);
+    const users = await Promise.all(Array.from({ length: 5 }, newUser));
+    const { holds, sizes } = batcher();
+    const first = holds.hold(request(users[0]!, showId, ids(['A1', 'A2'])));
+    const batch = [
+      holds.hold(request(users[1]!, showId, ids(['B1', 'B2']))),
+      // A2 is the first hold's (committed before this statement), B2 the hold's just before.
+      holds.hold(request(users[2]!, showId, ids(['A2', 'A3']))),
+      holds.hold(request(users[3]!, showId, ids(['B2']))),
+      holds.hold(request(users[4]!, showId, ids(['C1', 'C2', 'C3']))),
+    ];
+    const answers: HoldResult[] = [await first, ...(await Promise.all(batch))];
+    expect(sizes).toEqual([1, 4]);
+
+    const seatsWon = answers.map((answer) =>
+      answer.orderId === null ? null : answer.seats.map((seat) => seat.seatId).sort(),
+    );
+    expect(seatsWon).toEqual([
+      ids(['A1', 'A2']).sort(),
+      ids(['B1', 'B2']).sort(),
+      null,
+      null,
+      ids(['C1', 'C2', 'C3']).sort(),
+    ]);
+    expect(answers.map((answer) => answer.lostLabels)).toEqual([null, null, ['A2'], ['B2'], null]);
+    // Each winner's order is its own user's, with the seats it was answered.
+    for (const [index, answer] of answers.entries()) {
+      const orders = await ordersOf(users[index]!);
+      if (answer.orderId === null) {
+        expect(orders).toEqual([]);
+        continue;
+      }
+      expect(orders).toEqual([{ id: answer.orderId, status: 'pending_payment' }]);
+      const order = await t.db
+        .selectFrom('orders')
+        .select(['order_no', 'amount_fen'])
+        .where('id', '=', answer.orderId)
+        .executeTakeFirstOrThrow();
+      expect(order.order_no).toBe(answer.orderNo);
+      expect(order.amount_fen).toBe(answer.amountFen);
+      expect(answer.seatChanges).toHaveLength(1);
+    }
+    const active = await activeSeats(showId);
+    expect(active.map((row) => row.seat_id)).toEqual(
+      ids(['A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'C3']).sort(),
+    );
+    for (const row of active) {
+      const owner = answers.find((answer) => seatsOf(answer).includes(row.seat_id));
+      expect(row.order_id).toBe(owner?.orderId);
+    }
+  });
+
+  it("undoes only the hold that failed, each with its own error, and keeps the others'", async () => {
+    const showId = await freshShow('1号厅');
+    const offSale = await freshShow('1号厅');
+    const ids = await seatIdsOf(showId);
+    const offIds = await seatIdsOf(offSale);
+    const [a, b, c, d, e] = await Promise.all(Array.from({ length: 5 }, newUser));
+    const { holds, sizes } = batcher();
+    // d's earlier hold of the show that goes off sale: its failed new hold must give it back.
+    const earlier = await holds.hold(request(d!, offSale, offIds(['A1', 'A2'])));
+    await t.db.updateTable('shows').set({ is_on_sale: false }).where('id', '=', offSale).execute();
+
+    const first = holds.hold(request(a!, showId, ids(['D1'])));
+    const ok = holds.hold(request(a!, showId, ids(['D5', 'D6'])));
+    const unknownShow = holds.hold(
+      request(b!, '00000000-0000-4000-8000-000000000000', ids(['E1'])),
+    );
+    const started = { ...request(c!, showId, ids(['E2'])) };
+    started.now = new Date(Date.now() + 365 * 24 * 3600_000);
+    const late = holds.hold(started);
+    const notOnSale = holds.hold(request(d!, offSale, offIds(['B1', 'B2'])));
+    const after = holds.hold(request(e!, showId, ids(['E9', 'E10'])));
+    const answers = await Promise.all(
+      [first, ok, unknownShow, late, notOnSale, after].map(settled),
+    );
+    expect(sizes).toEqual([1, 1, 5]);
+
+    expect(answers.map((answer) => answer.error?.code ?? 'ok')).toEqual([
+      'ok',
+      'ok',
+      'MQ404',
+      'MQ410',
+      '23514',
+      'ok',
+    ]);
+    expect(answers[4]!.error!.message).toMatch(/not on sale/);
+    expect(await ordersOf(b!)).toEqual([]);
+    expect(await ordersOf(c!)).toEqual([]);
+    // d's failed hold had cancelled d's earlier order and written an order of its own: undone.
+    expect(await ordersOf(d!)).toEqual([{ id: earlier.orderId, status: 'pending_payment' }]);
+    expect((await activeSeats(offSale)).map((row) => row.seat_id)).toEqual(
+      offIds(['A1', 'A2']).sort(),
+    );
+    // a's second hold, after a's first in the same user's order, replaced it; e's stands.
+    const [firstHeld, okHeld, , , , afterHeld] = answers.map((answer) => answer.value);
+    expect(await statusOf(firstHeld!.orderId!)).toBe('cancelled');
+    expect(await statusOf(okHeld!.orderId!)).toBe('pending_payment');
+    expect(await statusOf(afterHeld!.orderId!)).toBe('pending_payment');
+    expect((await activeSeats(showId)).map((row) => row.seat_id)).toEqual(
+      ids(['D5', 'D6', 'E9', 'E10']).sort(),
+    );
+  });
+
+  it('commits none of the holds of a statement that fails as a whole, and fails each caller', async () => {
+    const showId = await freshShow('1号厅');
+    const ids = await seatIdsOf(showId);
+    const [a, b, c, d] = await Promise.all(Array.from({ length: 4 }, newUser));
+    // A cancel cannot be caught by a hold's own block: the whole statement fails.
+    await sql
+      .raw(
+        `create function cancel_this_hold() returns trigger language plpgsql as $$
+         begin raise exception 'cancelled by the test' using errcode = 'query_canceled'; end $$`,
+      )
+      .execute(t.db);
+    await sql
+      .raw(
+        `create trigger cancel_this_hold before insert on orders for each row
+           when (new.user_id = '${c}') execute function cancel_this_hold()`,
+      )
+      .execute(t.db);
+    try {
+      const { holds, sizes } = batcher();
+      const first = holds.hold(request(a!, showId, ids(['F1', 'F2'])));
+      const batch = [
+        holds.hold(request(b!, showId, ids(['F5', 'F6']))),
+        holds.hold(request(c!, showId, ids(['F7']))),
+        holds.hold(request(d!, showId, ids(['F9', 'F10']))),
+      ].map(settled);
+      const held = await first;
+      const answers = await Promise.all(batch);
+      expect(sizes).toEqual([1, 3]);
+      expect(answers.map((answer) => answer.error?.code)).toEqual(['57014', '57014', '57014']);
+      for (const user of [b!, c!, d!]) expect(await ordersOf(user)).toEqual([]);
+      expect((await activeSeats(showId)).map((row) => row.order_id)).toEqual([
+        held.orderId,
+        held.orderId,
+      ]);
+      // The next statement goes on as usual.
+      const again = await holds.hold(request(b!, showId, ids(['F5', 'F6'])));
+      expect(again.orderId).not.toBeNull();
+    } finally {
+      await sql.raw('drop trigger cancel_this_hold on orders').execute(t.db);
+      await sql.raw('drop function cancel_this_hold()').execute(t.db);
+    }
+  });
+
+  it('runs two holds of one user in one statement as if one after the other', async () => {
+    const showId = await freshShow('1号厅');
+    const ids = await seatIdsOf(showId);
+    const [other, me] = await Promise.all(Array.from({ length: 2 }, newUser));
+    const { holds, sizes } = batcher();
+    const first = holds.hold(request(other!, showId, ids(['A9', 'A10'])));
+    const mine = [
+      holds.hold(request(me!, showId, ids(['C5', 'C6']))),
+      // The same seats again: the second hold releases the first's, then takes them.
+      holds.hold(request(me!, showId, ids(['C5', 'C6']))),
+      holds.hold(request(me!, showId, ids(['C7', 'C8']))),
+    ];
+    await first;
+    const answers = await Promise.all(mine);
+    expect(sizes).toEqual([1, 3]);
+    expect(answers.every((answer) => answer.orderId !== null)).toBe(true);
+    expect(await Promise.all(answers.map((answer) => statusOf(answer.orderId!)))).toEqual([
+      'cancelled',
+      'cancelled',
+      'pending_payment',
+    ]);
+    const events = await t.db
+      .selectFrom('order_events')
+      .select(['order_id', 'to_status', 'reason'])
+      .where(
+        'order_id',
+        'in',
+        answers.slice(0, 2).map((answer) => answer.orderId!),
+      )
+      .where('to_status', '=', 'cancelled')
+      .execute();
+    expect(events.map((event) => event.reason)).toEqual([
+      'replaced by a new hold',
+      'replaced by a new hold',
+    ]);
+    const active = await activeSeats(showId);
+    const latest = answers[2]!.orderId!;
+    expect(active.filter((row) => row.order_id === latest).map((row) => row.seat_id)).toEqual(
+      ids(['C7', 'C8']).sort(),
+    );
+    expect(active.filter((row) => row.order_id !== latest).map((row) => row.seat_id)).toEqual(
+      ids(['A9', 'A10']).sort(),
+    );
+  });
+
+  it('sends at most maxBatch holds in one statement and answers every one', async () => {
+    const showId = await freshShow('1号厅');
+    const ids = await seatIdsOf(showId);
+    const users = await Promise.all(Array.from({ length: 7 }, newUser));
+    const { holds, sizes } = batcher({ maxBatch: 3 });
+    const answers = await Promise.all(
+      users.map((user, index) => holds.hold(request(user, showId, ids([`E${index + 1}`])))),
+    );
+    expect(sizes).toEqual([1, 3, 3]);
+    expect(answers.map(seatsOf)).toEqual(users.map((_, index) => ids([`E${index + 1}`])));
+    expect((await activeSeats(showId)).map((row) => row.order_id).sort()).toEqual(
+      answers.map((answer) => answer.orderId).sort(),
+    );
+  });
+});
