@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
 import type { DatabaseHandle } from './db/client.js';
 import { DEV_PEPPER } from './env.js';
+import { clientGoneLogHooks } from './lib/client-gone-log.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { metrics } from './lib/metrics.js';
 import { createReadiness, type Readiness } from './lib/readiness.js';
@@ -127,7 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await assertSiteSecretsOpen(options.database.db, secrets);
 
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    // A client that went away mid-answer is not an error of ours (lib/client-gone-log.ts).
+    logger: { level: options.logLevel ?? 'info', hooks: clientGoneLogHooks },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
