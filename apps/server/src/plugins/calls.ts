@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallDefinition } from '@marquee/contracts';
 import { AppError } from '../lib/errors.js';
 import type { AppDeps, SessionIdentity, SignedInUser, SiteRow } from '../app-deps.js';
 import { requestLang } from './error-handler.js';
 import { signedInIdentityOf, signedInUserOf } from './request-session.js';
+import { acceptsGzip } from './small-gzip.js';
 
 export interface CallContext<C extends CallDefinition, S extends boolean> {
   query: z.output<C['query']>;
@@ -73,7 +74,7 @@ export function parseOrThrow<T extends z.ZodTypeAny>(
   });
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
+export function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return (Array.isArray(value) ? value[0] : value) || undefined;
 }
@@ -177,9 +178,49 @@ export interface PreparedAnswer {
 }
 
 /**
- * Bind a call whose answer is prepared ahead (a seat layout): the site is checked and the query
- * parsed as bindCall does, then `If-None-Match` with the same ETag answers 304 with no body, and
- * the prepared gzip bytes go to clients that accept gzip (not compressed again per request).
+ * Bind a public GET answered from something prepared ahead: the site is checked and the query
+ * parsed as bindCall does, then `send` writes the prepared answer. No per-request rate limit (like
+ * a poster image, counting it would cost more than answering it) and no compression per request
+ * (the bytes are compressed ahead). Names follow the request's language (decision 027), so the
+ * answer varies by language and site as well as by encoding.
+ */
+export function bindPreparedGet<C extends CallDefinition, A>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  call: C & { isSignedIn: false },
+  handler: (context: {
+    query: z.output<C['query']>;
+    site: SiteRow;
+    lang: 'zh' | 'en';
+  }) => Promise<A>,
+  send: (request: FastifyRequest, reply: FastifyReply, answer: A) => FastifyReply,
+): void {
+  app.route({
+    method: call.method,
+    url: `/api${call.path}`,
+    // A GET has no body to decompress: no preParsing hook of @fastify/compress either.
+    config: { rateLimit: false, compress: false, decompress: false },
+    handler: async (request, reply) => {
+      const site = await deps.sites.resolve(header(request, 'site'));
+      const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;
+      const answer = await handler({ query, site, lang: requestLang(request) });
+      reply.header('vary', 'accept-encoding, accept-language, site');
+      return send(request, reply, answer);
+    },
+  });
+}
+
+/** Whether `If-None-Match` names this ETag; it compares weakly (RFC 9110): `W/` is ignored. */
+export function isNoneMatched(request: FastifyRequest, etag: string): boolean {
+  const given = header(request, 'if-none-match');
+  if (!given) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return given.trim() === '*' || given.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/**
+ * Bind a call whose answer is prepared ahead (a seat layout): `If-None-Match` with the same ETag
+ * answers 304 with no body, and the prepared gzip bytes go to clients that accept gzip.
  */
 export function bindPreparedCall<C extends CallDefinition>(
   app: FastifyInstance,
@@ -192,29 +233,13 @@ export function bindPreparedCall<C extends CallDefinition>(
   }) => Promise<PreparedAnswer>,
   options: { cacheControl: string },
 ): void {
-  app.route({
-    method: call.method,
-    url: `/api${call.path}`,
-    // A prepared answer costs no query, like a poster image: no per-request limit (counting it
-    // would cost more than answering it).
-    // A GET has no body to decompress: no preParsing hook of @fastify/compress either.
-    config: { rateLimit: false, compress: false, decompress: false },
-    handler: async (request, reply) => {
-      const site = await deps.sites.resolve(header(request, 'site'));
-      const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;
-      const answer = await handler({ query, site, lang: requestLang(request) });
-      reply
-        .header('etag', answer.etag)
-        .header('cache-control', options.cacheControl)
-        // The answer names the hall and price areas in the request's language (decision 027).
-        .header('vary', 'accept-encoding, accept-language, site');
-      const given = header(request, 'if-none-match');
-      if (given && given.split(/\s*,\s*/).includes(answer.etag)) return reply.code(304).send();
-      reply.header('content-type', 'application/json; charset=utf-8');
-      if (/\bgzip\b/.test(header(request, 'accept-encoding') ?? '')) {
-        return reply.header('content-encoding', 'gzip').send(answer.gzip);
-      }
-      return reply.send(answer.json);
-    },
+  bindPreparedGet(app, deps, call, handler, (request, reply, answer) => {
+    reply.header('etag', answer.etag).header('cache-control', options.cacheControl);
+    if (isNoneMatched(request, answer.etag)) return reply.code(304).send();
+    reply.header('content-type', 'application/json; charset=utf-8');
+    if (acceptsGzip(header(request, 'accept-encoding'))) {
+      return reply.header('content-encoding', 'gzip').send(answer.gzip);
+    }
+    return reply.send(answer.json);
   });
 }

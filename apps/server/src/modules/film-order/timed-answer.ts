@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { CallDefinition } from '@marquee/contracts';
 import type { AppDeps, SiteRow } from '../../app-deps.js';
-import { parseOrThrow } from '../../plugins/calls.js';
-import { requestLang } from '../../plugins/error-handler.js';
+import { bindPreparedGet, header, isNoneMatched } from '../../plugins/calls.js';
 import { acceptsGzip } from '../../plugins/small-gzip.js';
 
 /**
@@ -67,9 +66,9 @@ export function timedGzip(answer: TimedAnswer & { gzipHead: Buffer }, serverTime
 }
 
 /**
- * Bind a public GET whose answer is a TimedAnswer: the site is checked and the query parsed as
- * bindCall does; no per-request rate limit (no query per request, like the layout); gzip when
- * accepted; with `isRevalidated`, an ETag and `If-None-Match` answered 304 with no body.
+ * Bind a public GET whose answer is a TimedAnswer (bindPreparedGet: site, query, no per-request
+ * limit); gzip when accepted; with `isRevalidated`, an ETag and `If-None-Match` answered 304 with
+ * no body.
  */
 export function bindTimedCall<C extends CallDefinition>(
   app: FastifyInstance,
@@ -82,41 +81,18 @@ export function bindTimedCall<C extends CallDefinition>(
   }) => Promise<{ answer: TimedAnswer; serverTime: Date }>,
   options: { isRevalidated: boolean },
 ): void {
-  app.route({
-    method: call.method,
-    url: `/api${call.path}`,
-    // A GET has no body to decompress: no preParsing hook of @fastify/compress either.
-    config: { rateLimit: false, compress: false, decompress: false },
-    handler: async (request, reply) => {
-      const site = await deps.sites.resolve(header(request, 'site'));
-      const query = parseOrThrow(call.query, request.query, 'query') as z.output<C['query']>;
-      const { answer, serverTime } = await handler({ query, site, lang: requestLang(request) });
-      // Names follow the request's language (decision 027).
-      reply.header('vary', 'accept-encoding, accept-language, site');
-      if (options.isRevalidated) {
-        reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-        const given = header(request, 'if-none-match');
-        if (given && isMatch(given, answer.etag)) return reply.code(304).send();
-      }
-      reply.header('content-type', 'application/json; charset=utf-8');
-      const { gzipHead } = answer;
-      if (gzipHead && acceptsGzip(header(request, 'accept-encoding'))) {
-        return reply
-          .header('content-encoding', 'gzip')
-          .send(timedGzip({ ...answer, gzipHead }, serverTime));
-      }
-      return reply.send(timedJson(answer, serverTime));
-    },
+  bindPreparedGet(app, deps, call, handler, (request, reply, { answer, serverTime }) => {
+    if (options.isRevalidated) {
+      reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+      if (isNoneMatched(request, answer.etag)) return reply.code(304).send();
+    }
+    reply.header('content-type', 'application/json; charset=utf-8');
+    const { gzipHead } = answer;
+    if (gzipHead && acceptsGzip(header(request, 'accept-encoding'))) {
+      return reply
+        .header('content-encoding', 'gzip')
+        .send(timedGzip({ ...answer, gzipHead }, serverTime));
+    }
+    return reply.send(timedJson(answer, serverTime));
   });
-}
-
-/** If-None-Match compares weakly (RFC 9110): `W/` on either side is ignored. */
-function isMatch(given: string, etag: string): boolean {
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return given.trim() === '*' || given.split(',').some((tag) => bare(tag) === bare(etag));
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? value[0] : value) || undefined;
 }
