@@ -22,6 +22,7 @@ import { randomInt } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { Envelope, FilmOrder } from '@marquee/contracts';
+import { alignedSeatPairs } from '../src/test-support/aligned-seat-pairs.js';
 import {
   cpuSeconds,
   fmt,
@@ -105,28 +106,6 @@ async function pickShow(base: string): Promise<SeatMap> {
     }
   }
   throw new Error('no show in a hall of 500+ seats found');
-}
-
-/**
- * Seat pairs that never break the seat rules whatever else is held: rows of ordinary seats only,
- * pairs aligned to even offsets inside each block between aisles (every gap left is even).
- */
-function alignedPairs(map: SeatMap): string[][] {
-  const pairs: string[][] = [];
-  for (const row of map.rows) {
-    if (row.seats.some((seat) => seat.kind !== 'normal' && seat.kind !== 'wheelchair')) continue;
-    let block: typeof row.seats = [];
-    const flush = () => {
-      for (let i = 0; i + 1 < block.length; i += 2) pairs.push([block[i]!.id, block[i + 1]!.id]);
-      block = [];
-    };
-    for (const seat of row.seats) {
-      if (block.length > 0 && seat.x !== block.at(-1)!.x + 1) flush();
-      block.push(seat);
-    }
-    flush();
-  }
-  return pairs;
 }
 
 interface LevelResult {
@@ -291,7 +270,7 @@ async function main() {
     }
     const tokens = servers.flatMap((server) => server.tokens).slice(0, maxClients);
     const map = await pickShow(servers[0]!.url);
-    const pairs = alignedPairs(map);
+    const pairs = alignedSeatPairs(map);
     console.log(
       `show ${map.showInfo.showId} in ${map.showInfo.hallName}: ${pairs.length} seat pairs; ` +
         `${instances} server process(es), pool ${poolSize} each; ${seconds} s per level`,

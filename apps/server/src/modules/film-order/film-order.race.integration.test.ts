@@ -15,6 +15,7 @@ import {
   uniqueOpenid,
   type TestApp,
 } from '../../test-support/test-app.js';
+import { alignedSeatPairs } from '../../test-support/aligned-seat-pairs.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
 import type { SeatMap } from './film-order-test-kit.js';
 import { lockShow } from './seat-blocks.repository.js';
@@ -206,28 +207,6 @@ describeOnPostgres('seat holds under a race', () => {
     expect(active.map((row) => row.order_id)).toEqual([pending[0]!.id, pending[0]!.id]);
   });
 
-  /**
-   * Seat pairs of a hall that never break the seat rules whatever else is held (as in
-   * bench:seats): rows of ordinary seats, pairs at even offsets inside each block between aisles.
-   */
-  function alignedPairs(map: SeatMap): string[][] {
-    const pairs: string[][] = [];
-    for (const row of map.rows) {
-      if (row.seats.some((seat) => seat.kind !== 'normal' && seat.kind !== 'wheelchair')) continue;
-      let block: SeatMap['rows'][number]['seats'] = [];
-      const flush = () => {
-        for (let i = 0; i + 1 < block.length; i += 2) pairs.push([block[i]!.id, block[i + 1]!.id]);
-        block = [];
-      };
-      for (const seat of row.seats) {
-        if (block.length > 0 && seat.x !== block.at(-1)!.x + 1) flush();
-        block.push(seat);
-      }
-      flush();
-    }
-    return pairs;
-  }
-
   /** How many hold statements were sent and how many holds they carried (decision 037). */
   async function holdStatements() {
     const metric = metrics.registry.getSingleMetric('marquee_seat_hold_batch_size');
@@ -317,7 +296,7 @@ describeOnPostgres('seat holds under a race', () => {
       })
     ).json()) as Envelope<SeatMap>;
     // A few pairs for many clients: most holds want a pair someone else wants at the same time.
-    return { showId: show.id, pairs: alignedPairs(map.data).slice(0, 60) };
+    return { showId: show.id, pairs: alignedSeatPairs(map.data).slice(0, 60) };
   }
 
   const overHttp = (showId: string) => async (token: string, seatIds: string[]) => {
