@@ -358,7 +358,7 @@ describe('ticket exchange (改签)', () => {
     expect(after.payments.filter((payment) => payment.status === 'succeeded')).toHaveLength(2);
     await context.close();
   });
-  it('cancels a waiting dearer exchange from the order, then pays another by card with the pay password', async () => {
+  it('cancels a waiting dearer exchange from the order and from its pay step, then pays another by card with the pay password', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     const { token } = await signInFresh(page, server.baseUrl, '/home/index');
@@ -407,10 +407,24 @@ describe('ticket exchange (改签)', () => {
       .filter((seat) => dear.seats.some((chosen) => chosen.id === seat.id));
     expect(freed.map((seat) => seat.state)).toEqual(['available', 'available']);
 
-    // Again, and this time the difference is paid by card, with a pay password set on the way.
+    // Again, and given up this time from the pay step itself: back on the order, as it was.
     await exchangeDearer();
     await page.goto(`${server.baseUrl}/order/exchange?orderId=${order.id}`);
     const payStep = page.getByTestId('exchange-pay');
+    await expect.poll(() => payStep.count(), POLL).toBe(1);
+    await untilOverlaysGone(page);
+    await payStep.getByRole('button', { name: '取消这次改签' }).click();
+    await expect.poll(() => dialog.getByText('取消这次改签？').count(), POLL).toBe(1);
+    await untilOpaque(page);
+    await dialog.getByRole('button', { name: '取消改签' }).click();
+    await page.waitForURL(/\/order\/detail\?orderId=/);
+    await expect.poll(() => page.getByRole('button', { name: '申请退票' }).count(), POLL).toBe(1);
+    expect(await waiting.count()).toBe(0);
+    expect(await page.getByTestId('ticket-code').textContent()).toBe(oldCode);
+
+    // Again, and this time the difference is paid by card, with a pay password set on the way.
+    await exchangeDearer();
+    await page.goto(`${server.baseUrl}/order/exchange?orderId=${order.id}`);
     await expect.poll(() => payStep.count(), POLL).toBe(1);
     await page.getByRole('button', { name: '立即支付' }).click();
     await expect

@@ -12,8 +12,8 @@ import { ShowList } from '@/features/cinema/components/show-list';
 import '@/features/cinema/components/cinema.css';
 import '@/features/orders/components/orders.css';
 import { SeatPicker } from '@/features/film-order/components/seat-picker';
-import { cancelExchange } from '@/features/orders/api/cancel-exchange';
 import { useExchangeOrder } from '@/features/orders/api/exchange-order';
+import { CancelExchangeButton } from '@/features/orders/components/order-exchange-parts';
 import { useOrderDetail } from '@/features/orders/api/get-order-detail';
 import { exchangeMessages } from '@/features/orders/exchange-messages';
 import { commonMessages } from '@/lib/i18n/common-messages';
@@ -210,25 +210,11 @@ function ExchangePay(props: { order: OrderDetail; pending: PendingExchange }) {
         hasCoupons={false}
         onPaid={backToOrder}
       />
-      <button
-        type="button"
+      <CancelExchangeButton
+        exchangeOrderId={pending.orderId}
         className="button button--block order-exchange__cancel"
-        onClick={() =>
-          void confirmAndRun({
-            dialog: {
-              title: t('cancelTitle'),
-              content: t('cancelText'),
-              confirmText: t('cancelConfirm'),
-              cancelText: t('cancelKeep'),
-            },
-            run: () => cancelExchange(pending.orderId),
-            done: { content: t('cancelled') },
-            afterDone: backToOrder,
-          })
-        }
-      >
-        {t('cancelPending')}
-      </button>
+        afterDone={backToOrder}
+      />
     </div>
   );
 }

@@ -52,7 +52,6 @@ export function ExchangeEntry(props: { order: OrderDetail }) {
 /** The waiting exchange in place of the refund button: what it costs, until when, pay or cancel. */
 function WaitingExchange(props: { orderId: string; pending: PendingExchange }) {
   const t = exchangeMessages.useT();
-  const cancel = useCancelExchange();
   const { pending } = props;
   return (
     <section className="order-detail__card order-detail__waiting" data-testid="exchange-pending">
@@ -77,26 +76,43 @@ function WaitingExchange(props: { orderId: string; pending: PendingExchange }) {
       >
         {t('goPay')}
       </Link>
-      <button
-        type="button"
-        className="button button--block"
-        disabled={cancel.isPending}
-        onClick={() =>
-          void confirmAndRun({
-            dialog: {
-              title: t('cancelTitle'),
-              content: t('cancelText'),
-              confirmText: t('cancelConfirm'),
-              cancelText: t('cancelKeep'),
-            },
-            run: () => cancel.mutateAsync(pending.orderId),
-            done: { content: t('cancelled') },
-          })
-        }
-      >
-        {t('cancelPending')}
-      </button>
+      <CancelExchangeButton exchangeOrderId={pending.orderId} />
     </section>
+  );
+}
+
+/**
+ * 取消这次改签: gives up a dearer exchange still waiting for its difference, after asking; the
+ * order detail and the exchange page's pay step both offer it.
+ */
+export function CancelExchangeButton(props: {
+  exchangeOrderId: string;
+  className?: string;
+  afterDone?: () => void;
+}) {
+  const t = exchangeMessages.useT();
+  const cancel = useCancelExchange();
+  return (
+    <button
+      type="button"
+      className={props.className ?? 'button button--block'}
+      disabled={cancel.isPending}
+      onClick={() =>
+        void confirmAndRun({
+          dialog: {
+            title: t('cancelTitle'),
+            content: t('cancelText'),
+            confirmText: t('cancelConfirm'),
+            cancelText: t('cancelKeep'),
+          },
+          run: () => cancel.mutateAsync(props.exchangeOrderId),
+          done: { content: t('cancelled') },
+          afterDone: props.afterDone,
+        })
+      }
+    >
+      {t('cancelPending')}
+    </button>
   );
 }
 
