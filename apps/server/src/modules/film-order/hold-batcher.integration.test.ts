@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { createTestApp, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
 import { newOrderNo } from '../orders/index.js';
-import type { HoldRequest, HoldResult } from './film-order.repository.js';
+import { holdSeatsMany, type HoldRequest, type HoldResult } from './film-order.repository.js';
 import { seatIds, seatMap, showPicker } from './film-order-test-kit.js';
 import { createDatabaseHoldBatcher, type HoldBatcher } from './hold-batcher.js';
 
@@ -311,5 +311,57 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     expect((await activeSeats(showId)).map((row) => row.order_id).sort()).toEqual(
       answers.map((answer) => answer.orderId).sort(),
     );
+  });
+
+  it('reads the tables every hold grows by key only, whatever their size when planned', async () => {
+    // Each connection plans a hold's statements once, on its first hold (0036): a plan made while
+    // orders or seat rows were few must not read them whole once they have grown (0039; it did,
+    // in every hold of a fresh database). Counted for this transaction alone
+    // (pg_stat_xact_user_tables), on the paths a hold can take: a user's first hold, a hold on
+    // seats whose hold ran out, a user's next hold replacing the previous one, a lost hold.
+    const showId = await freshShow('1号厅');
+    const ids = await seatIdsOf(showId);
+    const [first, second, third] = await Promise.all(Array.from({ length: 3 }, newUser));
+    const now = t.clock.now();
+    const later = new Date(now.getTime() + 60_000);
+    const hold = (userId: string, labels: string[], at: Date, untilMs = HOLD_MS): HoldRequest => ({
+      siteId,
+      userId,
+      showId,
+      seatIds: ids(labels),
+      orderNo: newOrderNo(at),
+      now: at,
+      holdExpiresAt: new Date(at.getTime() + untilMs),
+    });
+    const { answers, scans } = await t.db.transaction().execute(async (trx) => {
+      const answers = [
+        ...(await holdSeatsMany(trx, [hold(first!, ['A1', 'A2'], now, 1_000)])),
+        ...(await holdSeatsMany(trx, [
+          hold(second!, ['A2', 'A3'], later),
+          hold(third!, ['C1'], later),
+        ])),
+        ...(await holdSeatsMany(trx, [
+          hold(third!, ['C2'], later),
+          hold(first!, ['A3'], later),
+        ])),
+      ];
+      const { rows } = await sql<{ relname: string; seq_scan: number }>`
+        select relname, seq_scan::int as seq_scan from pg_stat_xact_user_tables
+        where schemaname = current_schema()
+          and relname in ('orders', 'order_events', 'film_order_seats')`.execute(trx);
+      return { answers, scans: rows };
+    });
+    // The paths were taken: the first hold ran out and was taken over, the third user's first
+    // hold was replaced, the first user's last hold lost A3.
+    const won = answers.map((answer) => (answer.ok ? answer.result.orderId !== null : null));
+    expect(won).toEqual([true, true, true, true, false]);
+    const orderOf = (index: number) => {
+      const answer = answers[index]!;
+      return answer.ok && answer.result.orderId !== null ? answer.result.orderId : '';
+    };
+    expect(await statusOf(orderOf(0))).toBe('expired');
+    expect(await statusOf(orderOf(2))).toBe('cancelled');
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.filter((row) => row.seq_scan > 0)).toEqual([]);
   });
 });

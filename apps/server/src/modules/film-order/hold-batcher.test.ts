@@ -162,7 +162,7 @@ describe('seat holds batched while a hold statement runs', () => {
 
   it('never runs holds of one seat or one user in two statements at once', async () => {
     const { run, statements } = fakeStatements();
-    const batcher = createHoldBatcher(run, { maxInFlight: 2 });
+    const batcher = createHoldBatcher(run, { maxInFlight: 2, splitAt: 1 });
     const a = batcher.hold(request('u1', ['x', 'y']));
     // Room for a second statement, but its seat y is in the first: it waits.
     const b = batcher.hold(request('u2', ['y']));
@@ -181,6 +181,30 @@ describe('seat holds batched while a hold statement runs', () => {
     statements[1]!.end();
     statements[2]!.end();
     await Promise.all([b, c, d, e]);
+  });
+
+  it('starts a second statement beside a running one only once splitAt holds wait', async () => {
+    const { run, statements } = fakeStatements();
+    const batcher = createHoldBatcher(run, { maxInFlight: 2, splitAt: 3 });
+    const users = () => statements.map((statement) => statement.holds.map((hold) => hold.userId));
+    const first = batcher.hold(request('u1', ['a']));
+    const next = [batcher.hold(request('u2', ['b'])), batcher.hold(request('u3', ['c']))];
+    // Two wait: fewer than splitAt, so they wait for the running statement.
+    expect(users()).toEqual([['u1']]);
+    next.push(batcher.hold(request('u4', ['d'])));
+    expect(users()).toEqual([['u1'], ['u2', 'u3', 'u4']]);
+    // One comes while both run, and one more after the first ended: the second still runs, so
+    // they wait for it, and go together when it ends.
+    const late = [batcher.hold(request('u5', ['e']))];
+    statements[0]!.end();
+    await first;
+    late.push(batcher.hold(request('u6', ['f'])));
+    expect(users()).toHaveLength(2);
+    statements[1]!.end();
+    await Promise.all(next);
+    expect(users()[2]).toEqual(['u5', 'u6']);
+    statements[2]!.end();
+    await Promise.all(late);
   });
 
   it('sends a hold that would have waited for a lock behind earlier ones again, first', async () => {
