@@ -111,10 +111,28 @@ export async function startHelloWorld(): Promise<{
   return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
+/**
+ * The line the server prints once listening: the first JSON line with a `url` (log lines may come
+ * before it at BENCH_LOG_LEVEL=info). What comes after it is read and dropped whole, not split
+ * into lines: the load generator's process should not pay for the server's logs.
+ */
 function firstLine(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', resolve);
+    const onLine = (line: string) => {
+      let ready = false;
+      try {
+        ready = typeof (JSON.parse(line) as { url?: unknown }).url === 'string';
+      } catch {
+        // Not JSON: not the ready line.
+      }
+      if (!ready) return;
+      lines.off('line', onLine);
+      lines.close();
+      child.stdout!.on('data', () => {}).resume();
+      resolve(line);
+    };
+    lines.on('line', onLine);
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before starting`)));
   });
 }

@@ -4,7 +4,7 @@
  *
  * Env: DATABASE_URL and BENCH_SCHEMA (a migrated schema with the demo data, made by the parent),
  * BENCH_POOL (connections), BENCH_SIGN_IN (how many users to sign in through `app.inject` before
- * listening, so the login limit per address does not slow the start).
+ * listening, so the login limit per address does not slow the start), BENCH_LOG_LEVEL (warn).
  * Prints one JSON line `{ "url": ..., "tokens": [...], "metricsToken": ... }` once listening (the
  * bearer of its /metrics); stops on SIGTERM.
  */
@@ -27,7 +27,8 @@ async function main() {
   const app = await buildApp({
     metricsToken,
     database,
-    logLevel: 'warn',
+    // BENCH_LOG_LEVEL=info: what production logs (two lines a request) cost; warn by default.
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     webDist: null,
     rateLimitPerMinute: 1_000_000_000,
     paymentSweepIntervalMs: null,
