@@ -340,10 +340,7 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
           hold(second!, ['A2', 'A3'], later),
           hold(third!, ['C1'], later),
         ])),
-        ...(await holdSeatsMany(trx, [
-          hold(third!, ['C2'], later),
-          hold(first!, ['A3'], later),
-        ])),
+        ...(await holdSeatsMany(trx, [hold(third!, ['C2'], later), hold(first!, ['A3'], later)])),
       ];
       const { rows } = await sql<{ relname: string; seq_scan: number }>`
         select relname, seq_scan::int as seq_scan from pg_stat_xact_user_tables
