@@ -94,6 +94,15 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
     return taken;
   }
 
+  /** A fresh show and a memory of its own on a slow feed (closed after the test). */
+  async function onSlowFeed(options?: Parameters<typeof createTakenSeatsMemory>[2]) {
+    const showId = await freshShow('1号厅');
+    const slow = slowFeed(feed);
+    const kept = createTakenSeatsMemory({ db: t.db }, slow, options);
+    opened.push(kept);
+    return { showId, slow, kept };
+  }
+
   async function blockSeat(showId: string, label: string) {
     const [seatId] = seatIds(await seatMap(t, showId), [label]);
     // Its trigger NOTIFYs inside this transaction (0016), as a sale or a release does.
@@ -149,13 +158,10 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
   });
 
   it('answers seat-map reads with no query and no round trip while nothing changed', async () => {
-    const showId = await freshShow('1号厅');
-    const slow = slowFeed(feed);
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+    const { showId, slow, kept } = await onSlowFeed({
       writes: { count: () => 0 },
       isAlone: true,
     });
-    opened.push(kept);
     const first = await kept.current(showId, t.clock.now());
     const reads = kept.reads();
     const syncs = slow.syncs();
@@ -174,14 +180,11 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
   });
 
   it('sees a change committed just before it once a call that may write was answered here', async () => {
-    const showId = await freshShow('1号厅');
-    const slow = slowFeed(feed);
     let writes = 0;
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+    const { showId, slow, kept } = await onSlowFeed({
       writes: { count: () => writes },
       isAlone: true,
     });
-    opened.push(kept);
     expect((await kept.current(showId, t.clock.now())).blocked).toEqual([]);
     // Committed by another connection, its NOTIFY not heard yet; then this process answers a
     // call that may have made it (plugins/write-marks.ts): the next read must see it.
@@ -195,23 +198,17 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
   });
 
   it('waits for a round trip on every read when it is not told of writes (decision 036 as it was)', async () => {
-    const showId = await freshShow('1号厅');
-    const slow = slowFeed(feed);
-    const kept = createTakenSeatsMemory({ db: t.db }, slow);
-    opened.push(kept);
+    const { showId, kept } = await onSlowFeed();
     await kept.current(showId, t.clock.now());
     const seatId = await blockSeat(showId, 'F4');
     expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);
   });
 
   it('waits for a round trip on every read while another server instance is there', async () => {
-    const showId = await freshShow('1号厅');
-    const slow = slowFeed(feed);
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+    const { showId, slow, kept } = await onSlowFeed({
       writes: { count: () => 0 },
       peerWindowMs: 300,
     });
-    opened.push(kept);
     await kept.current(showId, t.clock.now());
     // Past the first window after it began listening, with no other instance heard: no round trip.
     await sleep(400);
@@ -232,13 +229,10 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
   });
 
   it("drops a seat-map snapshot at once when this process's own hold is committed", async () => {
-    const showId = await freshShow('1号厅');
-    const slow = slowFeed(feed);
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+    const { showId, kept } = await onSlowFeed({
       writes: { count: () => 0 },
       isAlone: true,
     });
-    opened.push(kept);
     const before = await kept.current(showId, t.clock.now());
     const seatId = await blockSeat(showId, 'A1');
     // The announcer tells it before the NOTIFY goes out (seat-announcer.ts).
@@ -248,13 +242,10 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
   });
 
   it("serves a hold's rules from the read a seat map made: one read for both", async () => {
-    const showId = await freshShow('1号厅');
-    const slow = slowFeed(feed);
-    const kept = createTakenSeatsMemory({ db: t.db }, slow, {
+    const { showId, slow, kept } = await onSlowFeed({
       writes: { count: () => 0 },
       refreshMs: 60_000,
     });
-    opened.push(kept);
     await kept.current(showId, t.clock.now());
     expect(kept.reads()).toBe(1);
     const seatId = await blockSeat(showId, 'B2');
