@@ -177,6 +177,13 @@ export interface PreparedAnswer {
   gzip: Buffer;
 }
 
+/** The handler of a public GET: its parsed query, the request's site and language. */
+export type PublicGetHandler<C extends CallDefinition, A> = (context: {
+  query: z.output<C['query']>;
+  site: SiteRow;
+  lang: 'zh' | 'en';
+}) => Promise<A>;
+
 /**
  * Bind a public GET answered from something prepared ahead: the site is checked and the query
  * parsed as bindCall does, then `send` writes the prepared answer. No per-request rate limit (like
@@ -188,11 +195,7 @@ export function bindPreparedGet<C extends CallDefinition, A>(
   app: FastifyInstance,
   deps: AppDeps,
   call: C & { isSignedIn: false },
-  handler: (context: {
-    query: z.output<C['query']>;
-    site: SiteRow;
-    lang: 'zh' | 'en';
-  }) => Promise<A>,
+  handler: PublicGetHandler<C, A>,
   send: (request: FastifyRequest, reply: FastifyReply, answer: A) => FastifyReply,
 ): void {
   app.route({
@@ -226,11 +229,7 @@ export function bindPreparedCall<C extends CallDefinition>(
   app: FastifyInstance,
   deps: AppDeps,
   call: C & { isSignedIn: false },
-  handler: (context: {
-    query: z.output<C['query']>;
-    site: SiteRow;
-    lang: 'zh' | 'en';
-  }) => Promise<PreparedAnswer>,
+  handler: PublicGetHandler<C, PreparedAnswer>,
   options: { cacheControl: string },
 ): void {
   bindPreparedGet(app, deps, call, handler, (request, reply, answer) => {

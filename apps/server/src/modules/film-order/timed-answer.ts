@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { CallDefinition } from '@marquee/contracts';
-import type { AppDeps, SiteRow } from '../../app-deps.js';
-import { bindPreparedGet, header, isNoneMatched } from '../../plugins/calls.js';
+import type { AppDeps } from '../../app-deps.js';
+import {
+  bindPreparedGet,
+  header,
+  isNoneMatched,
+  type PublicGetHandler,
+} from '../../plugins/calls.js';
 import { acceptsGzip } from '../../plugins/small-gzip.js';
 
 /**
@@ -74,11 +78,7 @@ export function bindTimedCall<C extends CallDefinition>(
   app: FastifyInstance,
   deps: AppDeps,
   call: C & { isSignedIn: false },
-  handler: (context: {
-    query: z.output<C['query']>;
-    site: SiteRow;
-    lang: 'zh' | 'en';
-  }) => Promise<{ answer: TimedAnswer; serverTime: Date }>,
+  handler: PublicGetHandler<C, { answer: TimedAnswer; serverTime: Date }>,
   options: { isRevalidated: boolean },
 ): void {
   bindPreparedGet(app, deps, call, handler, (request, reply, { answer, serverTime }) => {
