@@ -70,6 +70,7 @@ export default defineMigration([
     v_overdue uuid[];
     v_released uuid[] := '{}';
     v_count int;
+    v_giving_way uuid;
     v_order_id uuid;
     v_amount int;
     v_seats jsonb;
@@ -130,13 +131,13 @@ export default defineMigration([
     -- the user's previous order is expired if overdue, else cancelled; an expired holder's only if
     -- still overdue) with its event, then its seats, read after the order's lock was taken. One
     -- order per statement: a look-up by key, never the index of every unpaid order.
-    foreach v_order_id in array v_replaced || v_overdue loop
-      continue when v_order_id = any(v_released);
-      v_released := v_released || v_order_id;
+    foreach v_giving_way in array v_replaced || v_overdue loop
+      continue when v_giving_way = any(v_released);
+      v_released := v_released || v_giving_way;
       with changed as (
         update orders o
         set status = case when o.pay_deadline_at <= p_now then 'expired' else 'cancelled' end
-        where o.id = v_order_id and o.status = 'pending_payment'
+        where o.id = v_giving_way and o.status = 'pending_payment'
           and (o.id = any(v_replaced) or o.pay_deadline_at <= p_now)
         returning o.id, o.status
       ), events as (
@@ -153,7 +154,7 @@ export default defineMigration([
       -- show's active seats: the order's own rows are all it reads.
       with changed as (
         update film_order_seats set state = 'released'
-        where order_id = v_order_id and state <> 'released'
+        where order_id = v_giving_way and state <> 'released'
         returning show_id, seat_id, state, version
       )
       select v_changes || coalesce(jsonb_agg(seat_change_payload(c.show_id, c.version, c.seats)::jsonb),
@@ -163,7 +164,6 @@ export default defineMigration([
                      json_agg(json_build_array(seat_id, state) order by seat_id) as seats
               from changed group by show_id) c;
     end loop;
-    v_order_id := null;
 
     -- The order, its event and its seats at the show's price of each seat's area: the seats of
     -- the show's layout, for sale, not blocked for this show. Seat id order: two overlapping holds
