@@ -250,4 +250,27 @@ describe('seat holds batched while a hold statement runs', () => {
     await draining;
     expect(drained).toBe(true);
   });
+
+  it('sends the next statement before the callers of the one that returned go on', async () => {
+    // The pool hands a statement its connection on the next tick; answered at once, the callers'
+    // own work (views, JSON, gzip, socket writes) ran first and PostgreSQL waited for it.
+    const events: string[] = [];
+    const pending: (() => void)[] = [];
+    const run: RunHolds = (holds) =>
+      new Promise((resolve) => {
+        process.nextTick(() => {
+          events.push(`sent ${holds.map((hold) => hold.userId).join(',')}`);
+          pending.push(() => resolve(holds.map((hold) => ({ ok: true, result: won(hold) }))));
+        });
+      });
+    const batcher = createHoldBatcher(run);
+    const first = batcher.hold(request('u1', ['a'])).then(() => events.push('u1 answered'));
+    await tick();
+    const second = batcher.hold(request('u2', ['b'])).then(() => events.push('u2 answered'));
+    pending.shift()!();
+    await first;
+    pending.shift()!();
+    await second;
+    expect(events).toEqual(['sent u1', 'sent u2', 'u1 answered', 'u2 answered']);
+  });
 });
