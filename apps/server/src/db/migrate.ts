@@ -36,6 +36,7 @@ import m0036 from './migrations/0036-cheaper-seat-holds.js';
 import m0037 from './migrations/0037-holds-write-their-seat-changes.js';
 import m0038 from './migrations/0038-seat-holds-in-batches.js';
 import m0039 from './migrations/0039-leaner-seat-holds.js';
+import m0040 from './migrations/0040-lost-holds-write-nothing.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -83,6 +84,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0037-holds-write-their-seat-changes': m0037,
   '0038-seat-holds-in-batches': m0038,
   '0039-leaner-seat-holds': m0039,
+  '0040-lost-holds-write-nothing': m0040,
 });
 
 export async function migrateToLatest(

@@ -374,4 +374,43 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     expect(scans.length).toBeGreaterThan(0);
     expect(scans.filter((row) => row.seq_scan > 0)).toEqual([]);
   });
+
+  it("writes nothing for a hold that loses, not even the release of the user's previous order", async () => {
+    // Most holds of a pre-sale lose. Since 0040 the probe sees the taken seat before the hold
+    // replaces the user's previous order and inserts its own (0039 wrote all of it, then rolled it
+    // back). Counted inside one transaction: rows inserted and updated between two reads of
+    // pg_stat_xact_user_tables (attempts count, rolled back or not).
+    const showId = await freshShow('1号厅');
+    const ids = await seatIdsOf(showId);
+    const [holder, loser] = await Promise.all(Array.from({ length: 2 }, newUser));
+    const { previous, answer, writes } = await t.db.transaction().execute(async (trx) => {
+      const writeCounts = async () => {
+        const { rows } = await sql<{ relname: string; writes: number }>`
+          select relname, (n_tup_ins + n_tup_upd + n_tup_del)::int as writes
+          from pg_stat_xact_user_tables
+          where schemaname = current_schema()
+            and relname in ('orders', 'order_events', 'film_order_seats')`.execute(trx);
+        return new Map(rows.map((row) => [row.relname, row.writes]));
+      };
+      const [taken, previous] = await holdSeatsMany(trx, [
+        request(holder!, showId, ids(['D5'])),
+        request(loser!, showId, ids(['E5'])),
+      ]);
+      expect(taken?.ok && taken.result.orderId).toBeTruthy();
+      const before = await writeCounts();
+      const [answer] = await holdSeatsMany(trx, [request(loser!, showId, ids(['D6', 'D5']))]);
+      const after = await writeCounts();
+      const writes = [...after].map(([relname, count]) => ({
+        relname,
+        writes: count - (before.get(relname) ?? 0),
+      }));
+      return { previous, answer, writes };
+    });
+    expect(answer).toEqual({ ok: true, result: { orderId: null, lostLabels: ['D5'] } });
+    const previousId = previous?.ok ? previous.result.orderId : null;
+    expect(previousId).toBeTruthy();
+    expect(await statusOf(previousId!)).toBe('pending_payment');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((row) => row.writes > 0)).toEqual([]);
+  });
 });
