@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import type { Executor } from '../../db/schema.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { createTestApp, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
 import { newOrderNo } from '../orders/index.js';
@@ -313,6 +314,27 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     );
   });
 
+  /**
+   * Per table of a hold's writes, a count of this transaction so far from pg_stat_xact_user_tables.
+   * PostgreSQL 15 shows there the connection's counts not yet flushed (at most once a second, when
+   * idle), earlier transactions' included: what the holds did is the difference of two reads
+   * inside one transaction.
+   */
+  async function countsInTransaction(
+    trx: Executor,
+    count: 'seq_scan' | 'n_tup_ins + n_tup_upd + n_tup_del',
+  ) {
+    const { rows } = await sql<{ relname: string; count: number }>`
+      select relname, (${sql.raw(count)})::int as count from pg_stat_xact_user_tables
+      where schemaname = current_schema()
+        and relname in ('orders', 'order_events', 'film_order_seats')`.execute(trx);
+    return new Map(rows.map((row) => [row.relname, row.count]));
+  }
+
+  /** Each table's count between two readings of `countsInTransaction`. */
+  const countsBetween = (before: Map<string, number>, after: Map<string, number>) =>
+    [...after].map(([relname, count]) => ({ relname, count: count - (before.get(relname) ?? 0) }));
+
   it('reads the tables every hold grows by key only, whatever their size when planned', async () => {
     // Each connection plans a hold's statements once, on its first hold (0036): a plan made while
     // orders or seat rows were few must not read them whole once they have grown (0039; it did,
@@ -335,17 +357,7 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
       holdExpiresAt: new Date(at.getTime() + untilMs),
     });
     const { answers, scans } = await t.db.transaction().execute(async (trx) => {
-      // The connection's counts not yet flushed to the shared statistics (PostgreSQL 15 flushes
-      // them at most once a second, when idle): earlier transactions on it may be in them, so
-      // what the holds did is the difference, read twice inside this one transaction.
-      const seqScans = async () => {
-        const { rows } = await sql<{ relname: string; seq_scan: number }>`
-          select relname, seq_scan::int as seq_scan from pg_stat_xact_user_tables
-          where schemaname = current_schema()
-            and relname in ('orders', 'order_events', 'film_order_seats')`.execute(trx);
-        return new Map(rows.map((row) => [row.relname, row.seq_scan]));
-      };
-      const before = await seqScans();
+      const before = await countsInTransaction(trx, 'seq_scan');
       const answers = [
         ...(await holdSeatsMany(trx, [hold(first!, ['A1', 'A2'], now, 1_000)])),
         ...(await holdSeatsMany(trx, [
@@ -354,11 +366,7 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
         ])),
         ...(await holdSeatsMany(trx, [hold(third!, ['C2'], later), hold(first!, ['A3'], later)])),
       ];
-      const after = await seqScans();
-      const scans = [...after].map(([relname, count]) => ({
-        relname,
-        seq_scan: count - (before.get(relname) ?? 0),
-      }));
+      const scans = countsBetween(before, await countsInTransaction(trx, 'seq_scan'));
       return { answers, scans };
     });
     // The paths were taken: the first hold ran out and was taken over, the third user's first
@@ -372,7 +380,7 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     expect(await statusOf(orderOf(0))).toBe('expired');
     expect(await statusOf(orderOf(2))).toBe('cancelled');
     expect(scans.length).toBeGreaterThan(0);
-    expect(scans.filter((row) => row.seq_scan > 0)).toEqual([]);
+    expect(scans.filter((row) => row.count > 0)).toEqual([]);
   });
 
   it("writes nothing for a hold that loses, not even the release of the user's previous order", async () => {
@@ -384,26 +392,17 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     const ids = await seatIdsOf(showId);
     const [holder, loser] = await Promise.all(Array.from({ length: 2 }, newUser));
     const { previous, answer, writes } = await t.db.transaction().execute(async (trx) => {
-      const writeCounts = async () => {
-        const { rows } = await sql<{ relname: string; writes: number }>`
-          select relname, (n_tup_ins + n_tup_upd + n_tup_del)::int as writes
-          from pg_stat_xact_user_tables
-          where schemaname = current_schema()
-            and relname in ('orders', 'order_events', 'film_order_seats')`.execute(trx);
-        return new Map(rows.map((row) => [row.relname, row.writes]));
-      };
       const [taken, previous] = await holdSeatsMany(trx, [
         request(holder!, showId, ids(['D5'])),
         request(loser!, showId, ids(['E5'])),
       ]);
       expect(taken?.ok && taken.result.orderId).toBeTruthy();
-      const before = await writeCounts();
+      const before = await countsInTransaction(trx, 'n_tup_ins + n_tup_upd + n_tup_del');
       const [answer] = await holdSeatsMany(trx, [request(loser!, showId, ids(['D6', 'D5']))]);
-      const after = await writeCounts();
-      const writes = [...after].map(([relname, count]) => ({
-        relname,
-        writes: count - (before.get(relname) ?? 0),
-      }));
+      const writes = countsBetween(
+        before,
+        await countsInTransaction(trx, 'n_tup_ins + n_tup_upd + n_tup_del'),
+      );
       return { previous, answer, writes };
     });
     expect(answer).toEqual({ ok: true, result: { orderId: null, lostLabels: ['D5'] } });
@@ -411,6 +410,6 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     expect(previousId).toBeTruthy();
     expect(await statusOf(previousId!)).toBe('pending_payment');
     expect(writes.length).toBeGreaterThan(0);
-    expect(writes.filter((row) => row.writes > 0)).toEqual([]);
+    expect(writes.filter((row) => row.count > 0)).toEqual([]);
   });
 });
