@@ -129,7 +129,8 @@ function firstLine(child: ChildProcess): Promise<string> {
       if (!ready) return;
       lines.off('line', onLine);
       lines.close();
-      child.stdout!.on('data', () => {}).resume();
+      // Closing the reader paused the stream: flowing with no listener, the rest is dropped.
+      child.stdout!.resume();
       resolve(line);
     };
     lines.on('line', onLine);
