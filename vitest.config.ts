@@ -17,6 +17,8 @@ export default defineConfig({
           include: [
             'packages/**/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
+            // The benchmarks' own tools (their load generator's HTTP client).
+            'apps/server/bench/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             // The console's units import relatively (its `@/` is not the web app's).
             'apps/console/src/**/*.test.{ts,tsx}',

@@ -13,8 +13,9 @@
  *
  * Prints, per level: hold calls and successful holds per second, conflicts (40902), p50/p99
  * latency, the ratio of hold calls/s to pgbench's TPS, and the CPU time per call of the server
- * processes and of their PostgreSQL backends (from /proc, when PostgreSQL runs on this box: on a
- * shared machine the rates follow whatever else runs, the CPU per call much less); at the end the seats held twice, from the
+ * processes, of their PostgreSQL backends (from /proc, when PostgreSQL runs on this box: on a
+ * shared machine the rates follow whatever else runs, the CPU per call much less) and of this
+ * process, the load generator (raw-http.ts); at the end the seats held twice, from the
  * clients' view (every user's latest hold is still running, so they must be disjoint) and in
  * film_order_seats. Both must be 0 (exit code 1 otherwise). Everything scratch is dropped.
  */
@@ -23,6 +24,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { Envelope, FilmOrder } from '@marquee/contracts';
 import { alignedSeatPairs } from '../src/test-support/aligned-seat-pairs.js';
+import { answerText, rawClient } from './raw-http.js';
 import {
   cpuSeconds,
   fmt,
@@ -46,8 +48,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const poolSize = Number(process.env.BENCH_POOL ?? 20);
 const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 
-// node:http with kept-alive sockets, not fetch: fetch cost the clients' process about 1 ms of CPU
-// per call, CPU this 2-core box then could not give the server and PostgreSQL.
+// Setting up (the show, its seat map): node:http with kept-alive sockets. The holds themselves go
+// through raw-http.ts, a client of one socket per simulated phone: node:http's client cost this
+// process about 0.2 ms of CPU a hold, fetch about 1 ms, CPU this 2-core box then could not give
+// the server and PostgreSQL (pgbench's own client is C).
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 function api<T>(
@@ -88,6 +92,9 @@ function api<T>(
   });
 }
 
+/** A hold's request headers but its token. Phones accept gzip (answers of 1.4 KB and more). */
+const holdHeaders = { site, 'content-type': 'application/json', 'accept-encoding': 'gzip' };
+
 /** A show in a 500+ seat hall that starts tomorrow or later (so it stays on sale during the run). */
 async function pickShow(base: string): Promise<SeatMap> {
   const cinemas = await api<{ list: { id: string }[] }>(base, '/cinema/list?pageSize=50');
@@ -113,6 +120,8 @@ interface LevelResult {
   /** CPU milliseconds per hold call: the server processes, and their PostgreSQL backends. */
   serverCpuMs: number | null;
   databaseCpuMs: number | null;
+  /** CPU milliseconds per hold call of this process, the load generator. */
+  generatorCpuMs: number | null;
   callsPerSecond: number;
   holdsPerSecond: number;
   conflictShare: number;
@@ -205,20 +214,23 @@ async function runLevel(
   const batchesBefore = await holdBatches(servers);
   const started = performance.now();
   const deadline = started + seconds * 1000;
+  const generatorBefore = process.cpuUsage();
   await Promise.all(
     tokens.map(async (token, client) => {
-      const base = servers[client % servers.length]!.url;
+      const connection = rawClient(servers[client % servers.length]!.url);
+      const headers = { ...holdHeaders, token };
       while (performance.now() < deadline) {
         const seatIds = pairs[randomInt(pairs.length)]!;
         const t0 = performance.now();
         let answer: Envelope<FilmOrder>;
         try {
-          answer = await api<FilmOrder>(
-            base,
-            '/filmOrder/create',
-            { method: 'POST', body: JSON.stringify({ showId, seatIds }) },
-            token,
+          const raw = await connection.request(
+            'POST',
+            '/api/filmOrder/create',
+            headers,
+            JSON.stringify({ showId, seatIds }),
           );
+          answer = JSON.parse(answerText(raw)) as Envelope<FilmOrder>;
         } catch {
           counts.errors += 1;
           continue;
@@ -234,8 +246,10 @@ async function runLevel(
           errorCodes.set(answer.code, (errorCodes.get(answer.code) ?? 0) + 1);
         }
       }
+      connection.close();
     }),
   );
+  const generator = process.cpuUsage(generatorBefore);
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = await cpuNow(servers, scratch);
   const batches = describeBatches(batchesBefore, await holdBatches(servers));
@@ -249,6 +263,7 @@ async function runLevel(
   return {
     clients: tokens.length,
     serverCpuMs: perCall(cpuUsed(cpuBefore.servers, cpuAfter.servers)),
+    generatorCpuMs: perCall((generator.user + generator.system) / 1e6),
     databaseCpuMs: perCall(cpuUsed(cpuBefore.backends, cpuAfter.backends)),
     callsPerSecond: latencies.length / elapsed,
     holdsPerSecond: counts.held / elapsed,
@@ -303,7 +318,10 @@ async function main() {
           (result.serverCpuMs === null
             ? ''
             : `  CPU/call server ${fmt(result.serverCpuMs, 2)} ms`) +
-          (result.databaseCpuMs === null ? '' : ` PostgreSQL ${fmt(result.databaseCpuMs, 2)} ms`),
+          (result.databaseCpuMs === null ? '' : ` PostgreSQL ${fmt(result.databaseCpuMs, 2)} ms`) +
+          (result.generatorCpuMs === null
+            ? ''
+            : ` load generator ${fmt(result.generatorCpuMs, 2)} ms`),
       );
     }
 
