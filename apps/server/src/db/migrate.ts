@@ -37,6 +37,7 @@ import m0037 from './migrations/0037-holds-write-their-seat-changes.js';
 import m0038 from './migrations/0038-seat-holds-in-batches.js';
 import m0039 from './migrations/0039-leaner-seat-holds.js';
 import m0040 from './migrations/0040-lost-holds-write-nothing.js';
+import m0041 from './migrations/0041-seat-holds-written-together.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -85,6 +86,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0038-seat-holds-in-batches': m0038,
   '0039-leaner-seat-holds': m0039,
   '0040-lost-holds-write-nothing': m0040,
+  '0041-seat-holds-written-together': m0041,
 });
 
 export async function migrateToLatest(

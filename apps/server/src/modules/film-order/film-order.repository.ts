@@ -96,15 +96,32 @@ export interface HoldFailure {
   constraint: string | null;
 }
 
+/** A statement's holds as `hold_film_seats_many` (and the functions it calls) take them. */
+export function holdsJson(holds: readonly HoldRequest[]): string {
+  return JSON.stringify(
+    holds.map((hold) => ({
+      siteId: hold.siteId,
+      userId: hold.userId,
+      showId: hold.showId,
+      // The ids are uuids (checked against the layout): an array literal, parsed by PostgreSQL.
+      seatIds: `{${hold.seatIds.join(',')}}`,
+      orderNo: hold.orderNo,
+      now: hold.now.toISOString(),
+      holdExpiresAt: hold.holdExpiresAt.toISOString(),
+    })),
+  );
+}
+
 /**
  * Several holds in one statement and so one transaction (`hold_film_seats_many`, migration 0038),
  * in the order given, each exactly as `hold_film_seats` (0013, last redefined by 0037) does it:
  * the user's previous unpaid order for the show and expired holds on these seats give way, the
  * order, its first event and its seats are inserted; the unique index on active seats decides
- * races, also between holds of the same call. Each hold runs in a subtransaction of its own: one
- * answered a failure (MQ404 no such show on this site, MQ410 the show has started, MQ411 its
- * online sales have closed, 23514 staff took it off sale meanwhile, a deadlock, ...) was undone
- * alone, the others are committed when this resolves. The answers are in the order of `holds`.
+ * races, also between holds of the same call. Holds that go through plainly are written
+ * together (0041: each hold's locks and probe, then one set of writes for all); otherwise each
+ * hold runs in a subtransaction of its own: one answered a failure (MQ404 no such show on this
+ * site, MQ410 the show has started, MQ411 its online sales have closed, 23514 staff took it off
+ * sale meanwhile, a deadlock, ...) was undone alone, the others are committed when this resolves. The answers are in the order of `holds`.
  * Rejects, with nothing committed, when the statement fails as a whole (a lost connection, a
  * cancel). The hold ends at `holdExpiresAt` or when sales close, whichever is first:
  * `holdExpiresAt` in the answer is the one used. The holds' seat changes are not NOTIFYed in the
@@ -125,22 +142,7 @@ export async function holdSeatsMany(
     error_code: string | null;
     error_message: string | null;
     error_constraint: string | null;
-  }>(
-    CompiledQuery.raw(HOLD_MANY_SQL, [
-      JSON.stringify(
-        holds.map((hold) => ({
-          siteId: hold.siteId,
-          userId: hold.userId,
-          showId: hold.showId,
-          // The ids are uuids (checked against the layout): an array literal, parsed by PostgreSQL.
-          seatIds: `{${hold.seatIds.join(',')}}`,
-          orderNo: hold.orderNo,
-          now: hold.now.toISOString(),
-          holdExpiresAt: hold.holdExpiresAt.toISOString(),
-        })),
-      ),
-    ]),
-  );
+  }>(CompiledQuery.raw(HOLD_MANY_SQL, [holdsJson(holds)]));
   if (rows.length !== holds.length) {
     throw new Error(`hold_film_seats_many answered ${rows.length} rows for ${holds.length} holds`);
   }
