@@ -6,13 +6,15 @@
  * Makes a scratch schema with the demo data on the PostgreSQL server of DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test), starts BENCH_INSTANCES (1) servers on it, each a child
  * process of its own with a pool of BENCH_POOL (20) connections, and runs pgbench's simple-update
- * script (-N, 16 clients) on a scratch database for comparison. Then, for each client count of
+ * script (-N, 16 clients) on a scratch database for comparison, before the first level and after
+ * each (a level's ratio is to the mean of the two around it). Then, for each client count of
  * BENCH_LEVELS (16,64,200) and BENCH_SECONDS (10) each, every client holds random seat pairs of
  * one show in a 574-seat hall over HTTP, one request after another, as fast as the server answers.
  * A user's new hold releases their previous one, so the hall churns instead of filling.
  *
  * Prints, per level: hold calls and successful holds per second, conflicts (40902), p50/p99
- * latency, the ratio of hold calls/s to pgbench's TPS, and the CPU time per call of the server
+ * latency, the ratio of hold calls/s to pgbench's TPS (the mean of the runs before and after the
+ * level), and the CPU time per call of the server
  * processes, of their PostgreSQL backends (from /proc, when PostgreSQL runs on this box: on a
  * shared machine the rates follow whatever else runs, the CPU per call much less) and of this
  * process, the load generator (raw-http.ts); at the end the seats held twice, from the
@@ -290,11 +292,14 @@ async function main() {
       `show ${map.showInfo.showId} in ${map.showInfo.hallName}: ${pairs.length} seat pairs; ` +
         `${instances} server process(es), pool ${poolSize} each; ${seconds} s per level`,
     );
-    const tps = await pgbenchTps(16, seconds);
+    // pgbench runs before the first level and after each one: a level's ratio is to the mean of
+    // the runs just before and just after it. This box's speed drifts by a third within minutes
+    // (other machines share it), so a reference taken once at the start skewed the later levels.
+    let pgbenchBefore = await pgbenchTps(16, seconds);
     console.log(
-      tps === null
+      pgbenchBefore === null
         ? 'pgbench       not installed: no ratio'
-        : `pgbench -N    16 clients: ${fmt(tps)} TPS (same PostgreSQL, same run)`,
+        : `pgbench -N    16 clients: ${fmt(pgbenchBefore)} TPS (same PostgreSQL, same run)`,
     );
 
     const latestHold = new Map<string, string[]>();
@@ -309,6 +314,9 @@ async function main() {
         latestHold,
       );
       results.push(result);
+      const pgbenchAfter = pgbenchBefore === null ? null : await pgbenchTps(16, seconds);
+      const tps =
+        pgbenchBefore === null || pgbenchAfter === null ? null : (pgbenchBefore + pgbenchAfter) / 2;
       console.log(
         `${String(clients).padStart(3)} clients  ${fmt(result.callsPerSecond).padStart(6)} calls/s ` +
           `${fmt(result.holdsPerSecond).padStart(6)} holds/s  ` +
@@ -323,6 +331,10 @@ async function main() {
             ? ''
             : ` load generator ${fmt(result.generatorCpuMs, 2)} ms`),
       );
+      if (pgbenchAfter !== null) {
+        console.log(`pgbench -N    16 clients: ${fmt(pgbenchAfter)} TPS (after this level)`);
+      }
+      pgbenchBefore = pgbenchAfter;
     }
 
     const latest = [...latestHold.values()].flat();
