@@ -29,55 +29,8 @@ import { defineMigration } from '../define-migration.js';
  * payloads per hold as the loop; versions are numbered releases first, then new seats.
  */
 export default defineMigration([
-  `create function hold_film_seats_each(p_holds jsonb)
-    returns table (n int, new_order_id uuid, total_fen int, held_seats jsonb, lost_labels jsonb,
-                   hold_deadline_at timestamptz, seat_changes jsonb,
-                   error_code text, error_message text, error_constraint text)
-    language plpgsql
-    set plan_cache_mode = force_generic_plan
-    as $$
-  declare
-    v_hold jsonb;
-    v_row record;
-    v_labels text;
-  begin
-    perform set_config('marquee.in_seat_hold', 'on', true);
-    n := 0;
-    for v_hold in select value from jsonb_array_elements(p_holds) loop
-      n := n + 1;
-      if n = 2 then
-        perform set_config('lock_timeout', '5ms', true);
-      end if;
-      new_order_id := null; total_fen := null; held_seats := null; lost_labels := null;
-      hold_deadline_at := null; seat_changes := null;
-      error_code := null; error_message := null; error_constraint := null;
-      begin
-        select * into strict v_row from hold_film_seats_once(
-          (v_hold->>'siteId')::uuid, (v_hold->>'userId')::uuid, (v_hold->>'showId')::uuid,
-          (v_hold->>'seatIds')::uuid[], v_hold->>'orderNo', (v_hold->>'now')::timestamptz,
-          (v_hold->>'holdExpiresAt')::timestamptz) h;
-        new_order_id := v_row.new_order_id;
-        total_fen := v_row.total_fen;
-        held_seats := v_row.held_seats;
-        lost_labels := '[]'::jsonb;
-        hold_deadline_at := v_row.hold_deadline_at;
-        seat_changes := v_row.seat_changes;
-      exception
-        when sqlstate 'MQ409' then
-          -- Seats lost: this hold wrote nothing; the answer names them.
-          get stacked diagnostics v_labels = pg_exception_detail;
-          total_fen := 0;
-          lost_labels := v_labels::jsonb;
-          seat_changes := '[]'::jsonb;
-        when others then
-          -- This hold's writes are undone; the holds before it keep theirs.
-          get stacked diagnostics error_code = returned_sqlstate, error_message = message_text,
-                                  error_constraint = constraint_name;
-      end;
-      return next;
-    end loop;
-    perform set_config('marquee.in_seat_hold', 'off', true);
-  end $$`,
+  // The per-hold loop of 0039, unchanged, under the name of what it does now.
+  `alter function hold_film_seats_many(jsonb) rename to hold_film_seats_each`,
 
   `create function hold_film_seats_batch(p_holds jsonb)
     returns table (n int, new_order_id uuid, total_fen int, held_seats jsonb, lost_labels jsonb,
@@ -288,7 +241,7 @@ export default defineMigration([
   end $$`,
 
   // One statement's holds: together when they go through plainly, else one by one.
-  `create or replace function hold_film_seats_many(p_holds jsonb)
+  `create function hold_film_seats_many(p_holds jsonb)
     returns table (n int, new_order_id uuid, total_fen int, held_seats jsonb, lost_labels jsonb,
                    hold_deadline_at timestamptz, seat_changes jsonb,
                    error_code text, error_message text, error_constraint text)
