@@ -14,11 +14,10 @@
  *
  * Prints, per level: hold calls and successful holds per second, conflicts (40902), p50/p99
  * latency, the ratio of hold calls/s to pgbench's TPS (the mean of the runs before and after the
- * level), and the CPU time per call of the server
- * processes, of their PostgreSQL backends (from /proc, when PostgreSQL runs on this box: on a
- * shared machine the rates follow whatever else runs, the CPU per call much less) and of this
- * process, the load generator (raw-http.ts); at the end the seats held twice, from the
- * clients' view (every user's latest hold is still running, so they must be disjoint) and in
+ * level), and the CPU time per call of the server processes, of their PostgreSQL backends (from
+ * /proc, when PostgreSQL runs on this box: on a shared machine the rates follow whatever else
+ * runs, the CPU per call much less) and of this process, the load generator (raw-http.ts); at the
+ * end the seats held twice, from the clients' view (every user's latest hold is still running, so they must be disjoint) and in
  * film_order_seats. Both must be 0 (exit code 1 otherwise). Everything scratch is dropped.
  */
 import { randomInt } from 'node:crypto';
@@ -303,7 +302,6 @@ async function main() {
     );
 
     const latestHold = new Map<string, string[]>();
-    const results: LevelResult[] = [];
     for (const clients of levels) {
       const result = await runLevel(
         scratch,
@@ -313,7 +311,6 @@ async function main() {
         pairs,
         latestHold,
       );
-      results.push(result);
       const pgbenchAfter = pgbenchBefore === null ? null : await pgbenchTps(16, seconds);
       const tps =
         pgbenchBefore === null || pgbenchAfter === null ? null : (pgbenchBefore + pgbenchAfter) / 2;

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { CallAnswer, FilmOrder, showSeatsCall } from '@marquee/contracts';
+import type { Executor } from '../../db/schema.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
 
 /** Helpers for the film-order tests: fresh shows, seat ids by label, holds. */
@@ -64,4 +66,21 @@ export async function hold(
     headers,
     body: { showId, seatIds: seatIds(map, labels) },
   });
+}
+
+/**
+ * Whether a statement like `pattern` (SQL LIKE) of this app's connections comes to wait on a lock
+ * within about 5 s (PostgreSQL only). Other test files run on the same server at the same time:
+ * only connections with this database's application_name count.
+ */
+export async function waitsOnLock(db: Executor, pattern: string): Promise<boolean> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where query like ${pattern} and wait_event_type = 'Lock'
+        and application_name = current_setting('application_name')`.execute(db);
+    if (rows[0]!.n > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { ErrorCode, type Envelope, type FilmOrder } from '@marquee/contracts';
 import { DEMO_SITE_CODE } from '../../db/demo-data.js';
 import type { Database } from '../../db/schema.js';
@@ -17,7 +17,7 @@ import {
 } from '../../test-support/test-app.js';
 import { alignedSeatPairs } from '../../test-support/aligned-seat-pairs.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
-import type { SeatMap } from './film-order-test-kit.js';
+import { waitsOnLock, type SeatMap } from './film-order-test-kit.js';
 import { lockShow } from './seat-blocks.repository.js';
 
 /**
@@ -415,16 +415,10 @@ describeOnPostgres('seat holds under a race', () => {
       }).then((response) => response.json() as Promise<Envelope<FilmOrder>>);
       // Commit only once the hold's statement waits on a lock (the show row), so the hold has
       // passed the service's own checks and runs in SQL against the uncommitted change.
-      let waiting = false;
-      for (let tries = 0; tries < 100 && !waiting; tries += 1) {
-        const { rows } = await sql<{ n: number }>`
-          select count(*)::int as n from pg_stat_activity
-          where query like '%hold_film_seats%' and wait_event_type = 'Lock'
-            and application_name = current_setting('application_name')`.execute(t.db);
-        waiting = rows[0]!.n > 0;
-        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(waiting, 'the hold waits for the staff change').toBe(true);
+      expect(
+        await waitsOnLock(t.db, '%hold_film_seats%'),
+        'the hold waits for the staff change',
+      ).toBe(true);
     });
     const answer = await hold!;
     const active = await t.db

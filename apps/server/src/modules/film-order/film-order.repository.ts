@@ -114,14 +114,15 @@ export function holdsJson(holds: readonly HoldRequest[]): string {
 
 /**
  * Several holds in one statement and so one transaction (`hold_film_seats_many`, migration 0038),
- * in the order given, each exactly as `hold_film_seats` (0013, last redefined by 0037) does it:
- * the user's previous unpaid order for the show and expired holds on these seats give way, the
- * order, its first event and its seats are inserted; the unique index on active seats decides
- * races, also between holds of the same call. Holds that go through plainly are written
- * together (0041: each hold's locks and probe, then one set of writes for all); otherwise each
- * hold runs in a subtransaction of its own: one answered a failure (MQ404 no such show on this
- * site, MQ410 the show has started, MQ411 its online sales have closed, 23514 staff took it off
- * sale meanwhile, a deadlock, ...) was undone alone, the others are committed when this resolves. The answers are in the order of `holds`.
+ * in the order given, each as `hold_film_seats` (0013, last redefined by 0040) does it: the
+ * user's previous unpaid order for the show and expired holds on these seats give way, the order,
+ * its first event and its seats are inserted; the unique index on active seats decides races,
+ * also between holds of the same call. Holds that go through plainly are written together (0041:
+ * each hold's locks and probe, then one set of writes for all); otherwise each hold runs in a
+ * subtransaction of its own: one answered a failure (MQ404 no such show on this site, MQ410 the
+ * show has started, MQ411 its online sales have closed, 23514 staff took it off sale meanwhile, a
+ * deadlock, ...) was undone alone, the others are committed when this resolves. The answers are
+ * in the order of `holds`.
  * Rejects, with nothing committed, when the statement fails as a whole (a lost connection, a
  * cancel). The hold ends at `holdExpiresAt` or when sales close, whichever is first:
  * `holdExpiresAt` in the answer is the one used. The holds' seat changes are not NOTIFYed in the

@@ -10,7 +10,7 @@ import {
   type HoldRequest,
   type HoldResult,
 } from './film-order.repository.js';
-import { seatIds, seatMap, showPicker } from './film-order-test-kit.js';
+import { seatIds, seatMap, showPicker, waitsOnLock } from './film-order-test-kit.js';
 import { createDatabaseHoldBatcher, type HoldBatcher } from './hold-batcher.js';
 
 const HOLD_MS = 15 * 60_000;
@@ -66,8 +66,14 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     return (labels: string[]) => seatIds(map, labels);
   }
 
-  function request(userId: string, showId: string, seats: string[]): HoldRequest {
-    const now = t.clock.now();
+  /** A hold asked at `now` (the test clock's by default), for `holdMs`. */
+  function request(
+    userId: string,
+    showId: string,
+    seats: string[],
+    now = t.clock.now(),
+    holdMs = HOLD_MS,
+  ): HoldRequest {
     return {
       siteId,
       userId,
@@ -75,7 +81,7 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
       seatIds: seats,
       orderNo: newOrderNo(now),
       now,
-      holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+      holdExpiresAt: new Date(now.getTime() + holdMs),
     };
   }
 
@@ -345,7 +351,7 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
       select funcname, calls::int as calls from pg_stat_xact_user_functions
       where schemaname = current_schema()
         and funcname in ('hold_film_seats_batch', 'hold_film_seats_each')`.execute(trx);
-    return Object.fromEntries(rows.map((row) => [row.funcname, row.calls]));
+    return new Map(rows.map((row) => [row.funcname, row.calls]));
   }
 
   it('writes the holds of one statement together, with the answers and writes of one by one', async () => {
@@ -362,15 +368,8 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     const [u1, u2, u3, u4, u5, u6] = await Promise.all(Array.from({ length: 6 }, newUser));
     const now = t.clock.now();
     const later = new Date(now.getTime() + 60_000);
-    const at = (userId: string, labels: string[], when: Date, untilMs = HOLD_MS) => ({
-      siteId,
-      userId,
-      showId,
-      seatIds: ids(labels),
-      orderNo: newOrderNo(when),
-      now: when,
-      holdExpiresAt: new Date(when.getTime() + untilMs),
-    });
+    const at = (userId: string, labels: string[], when: Date, holdMs?: number) =>
+      request(userId, showId, ids(labels), when, holdMs);
     // Committed before: u1 A1 A2, u2 B1 B2, u3 C1 (runs out before the statement), u5 D1.
     const before = await holdSeatsMany(t.db, [
       at(u1!, ['A1', 'A2'], now),
@@ -510,13 +509,8 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
         await sql`set local track_functions = 'pl'`.execute(trx);
         const before = await functionCalls(trx);
         const answers = await holdSeatsMany(trx, holdsOf);
-        const after = await functionCalls(trx);
-        const calls = Object.fromEntries(
-          Object.entries(after)
-            .map(([name, count]) => [name, count - (before[name] ?? 0)])
-            .filter(([, count]) => count !== 0),
-        );
-        return { answers, calls };
+        const ran = countsBetween(before, await functionCalls(trx)).filter((row) => row.count > 0);
+        return { answers, calls: Object.fromEntries(ran.map((row) => [row.name, row.count])) };
       });
     const wonOrLost = (answers: Awaited<ReturnType<typeof holdSeatsMany>>) =>
       answers.map((answer) =>
@@ -567,14 +561,7 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
           request(b!, showId, ids(['B7'])),
         ]);
         // Commit once the batch's statement waits on this transaction.
-        let waiting = false;
-        for (let tries = 0; tries < 100 && !waiting; tries += 1) {
-          const { rows } = await sql<{ n: number }>`
-            select count(*)::int as n from pg_stat_activity
-            where query like '%hold_film_seats_many%' and wait_event_type = 'Lock'`.execute(t.db);
-          waiting = rows[0]!.n > 0;
-          if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        const waiting = await waitsOnLock(t.db, '%hold_film_seats_many%');
         expect(waiting, 'the batch waits for the hold in flight').toBe(true);
       });
       const answers = await batch!;
@@ -607,9 +594,9 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     return new Map(rows.map((row) => [row.relname, row.count]));
   }
 
-  /** Each table's count between two readings of `countsInTransaction`. */
+  /** Each table's (or function's) count between two readings of the same counts. */
   const countsBetween = (before: Map<string, number>, after: Map<string, number>) =>
-    [...after].map(([relname, count]) => ({ relname, count: count - (before.get(relname) ?? 0) }));
+    [...after].map(([name, count]) => ({ name, count: count - (before.get(name) ?? 0) }));
 
   it('reads the tables every hold grows by key only, whatever their size when planned', async () => {
     // Each connection plans a hold's statements once, on its first hold (0036): a plan made while
@@ -623,15 +610,8 @@ describeOnEachDatabase('seat holds in one statement', (kind) => {
     const [first, second, third] = await Promise.all(Array.from({ length: 3 }, newUser));
     const now = t.clock.now();
     const later = new Date(now.getTime() + 60_000);
-    const hold = (userId: string, labels: string[], at: Date, untilMs = HOLD_MS): HoldRequest => ({
-      siteId,
-      userId,
-      showId,
-      seatIds: ids(labels),
-      orderNo: newOrderNo(at),
-      now: at,
-      holdExpiresAt: new Date(at.getTime() + untilMs),
-    });
+    const hold = (userId: string, labels: string[], at: Date, holdMs?: number) =>
+      request(userId, showId, ids(labels), at, holdMs);
     const { answers, scans } = await t.db.transaction().execute(async (trx) => {
       const before = await countsInTransaction(trx, 'seq_scan');
       const answers = [
