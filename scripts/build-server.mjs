@@ -7,6 +7,10 @@ import { build } from 'esbuild';
 
 const serverDir = path.join(import.meta.dirname, '../apps/server');
 
+// `node scripts/build-server.mjs --bench`: the benchmarks' servers (apps/server/bench/*-server.ts)
+// built the same way into dist/bench, so a benchmark measures the JavaScript `npm start` runs.
+const isBench = process.argv.includes('--bench');
+
 const ownSourcesInside = {
   name: 'node-modules-outside',
   setup(builder) {
@@ -18,14 +22,16 @@ const ownSourcesInside = {
 
 await build({
   absWorkingDir: serverDir,
-  entryPoints: {
-    server: 'src/server.ts',
-    'cli/site-wechat': 'src/cli/site-wechat.ts',
-    'cli/site-sms': 'src/cli/site-sms.ts',
-    'cli/secrets-rotate': 'src/cli/secrets-rotate.ts',
-    'cli/staff-create': 'src/cli/staff-create.ts',
-  },
-  outdir: 'dist',
+  entryPoints: isBench
+    ? { 'bench-server': 'bench/bench-server.ts', 'hello-server': 'bench/hello-server.ts' }
+    : {
+        server: 'src/server.ts',
+        'cli/site-wechat': 'src/cli/site-wechat.ts',
+        'cli/site-sms': 'src/cli/site-sms.ts',
+        'cli/secrets-rotate': 'src/cli/secrets-rotate.ts',
+        'cli/staff-create': 'src/cli/staff-create.ts',
+      },
+  outdir: isBench ? 'dist/bench' : 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -38,5 +44,7 @@ await build({
   logLevel: 'warning',
 });
 console.log(
-  `server built: ${path.relative(process.cwd(), path.join(serverDir, 'dist'))}/server.js`,
+  isBench
+    ? `bench servers built: ${path.relative(process.cwd(), path.join(serverDir, 'dist/bench'))}`
+    : `server built: ${path.relative(process.cwd(), path.join(serverDir, 'dist'))}/server.js`,
 );

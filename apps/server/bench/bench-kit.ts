@@ -68,17 +68,41 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+let built: Promise<void> | null = null;
+
+/**
+ * How a bench server process starts: `node --enable-source-maps dist/bench/<name>.js`, built once
+ * per bench run by scripts/build-server.mjs the way `npm start`'s server is (one esbuild bundle,
+ * no TypeScript at run time). Under tsx, as until 25 November 2026, the server ran esbuild's
+ * keep-names helpers and tsx's loader besides and cost more CPU per call than what ships;
+ * BENCH_TSX=1 still runs the sources under tsx.
+ */
+async function serverCommand(name: 'bench-server' | 'hello-server'): Promise<string[]> {
+  if (process.env.BENCH_TSX === '1') {
+    return ['--import', 'tsx', fileURLToPath(new URL(`./${name}.ts`, import.meta.url))];
+  }
+  built ??= run(process.execPath, [
+    fileURLToPath(new URL('../../../scripts/build-server.mjs', import.meta.url)),
+    '--bench',
+  ]).then(() => undefined);
+  await built;
+  return [
+    '--enable-source-maps',
+    fileURLToPath(new URL(`../dist/bench/${name}.js`, import.meta.url)),
+  ];
+}
+
 /** The app in a child process of its own on the scratch schema. */
 export async function startServer(
   schema: string,
   options: { poolSize: number; signIn: number },
 ): Promise<BenchServer> {
-  const entry = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+  const command = await serverCommand('bench-server');
   // BENCH_PROFILE=dir writes a CPU profile of the server process there (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...profile, ...command], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -103,8 +127,7 @@ export async function startHelloWorld(): Promise<{
   pid: number;
   stop(): Promise<void>;
 }> {
-  const entry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, await serverCommand('hello-server'), {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const { url } = JSON.parse(await firstLine(child)) as { url: string };
