@@ -28,13 +28,18 @@ describeOnEachDatabase('seat announcer', (kind) => {
     await t?.close();
   });
 
-  /** The announcer on the test's database, counting the statements it sends. */
-  function announcer() {
+  /**
+   * The announcer on the test's database, counting the statements it sends; `afterFirst` runs
+   * when the first statement's answer has come, before the announcer hears of it.
+   */
+  function announcer(afterFirst?: () => void) {
     const statements: string[] = [];
     const db = {
-      executeQuery: (query: CompiledQuery) => {
+      executeQuery: async (query: CompiledQuery) => {
         statements.push(query.sql);
-        return t.db.executeQuery(query);
+        const result = await t.db.executeQuery(query);
+        if (statements.length === 1) afterFirst?.();
+        return result;
       },
     } as unknown as Kysely<Database>;
     return { statements, announcer: createSeatAnnouncer({ db }, silentLog) };
@@ -88,5 +93,30 @@ describeOnEachDatabase('seat announcer', (kind) => {
     await feed.sync();
     const mine = heard.filter((change) => change.showId === showId);
     expect(mine.map((change) => change.version)).toEqual([1, 2, 3]);
+  });
+
+  it('leaves nothing behind that comes as a statement ends', async () => {
+    // A change announced a few microtasks after the statement's answer, each delay in turn: one
+    // of them falls between the send loop's last look at the queue and its end.
+    for (let hops = 0; hops <= 8; hops += 1) {
+      const showId = crypto.randomUUID();
+      const later = (left: number, then: () => void): void =>
+        left === 0 ? then() : queueMicrotask(() => later(left - 1, then));
+      const { statements, announcer: announce } = announcer(() =>
+        later(hops, () => announce.announce([payload(showId, 2, 'b')])),
+      );
+      heard.length = 0;
+      announce.announce([payload(showId, 1, 'a')]);
+      await announce.drain();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await announce.drain();
+      await feed.sync();
+      const mine = heard.filter((change) => change.showId === showId);
+      expect({ hops, versions: mine.map((change) => change.version) }).toEqual({
+        hops,
+        versions: [1, 2],
+      });
+      expect(statements).toHaveLength(2);
+    }
   });
 });
