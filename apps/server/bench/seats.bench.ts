@@ -19,15 +19,14 @@
  * level), and the CPU time per call of the server processes, of their PostgreSQL backends (from
  * /proc, when PostgreSQL runs on this box: on a shared machine the rates follow whatever else
  * runs, the CPU per call much less) and of this process, the load generator (raw-http.ts); at the
- * end the seats held twice, from the clients' view (every user's latest hold is still running, so they must be disjoint) and in
- * film_order_seats. Both must be 0 (exit code 1 otherwise). Everything scratch is dropped.
+ * end the seats held twice, from the clients' view (every user's latest hold is still running,
+ * so they must be disjoint) and in film_order_seats. Both must be 0 (exit code 1 otherwise).
+ * Everything scratch is dropped.
  */
 import { randomInt } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import type { Envelope, FilmOrder } from '@marquee/contracts';
 import { alignedSeatPairs } from '../src/test-support/aligned-seat-pairs.js';
-import { answerText, rawClient } from './raw-http.js';
+import { answerText, rawClient, type RawClient } from './raw-http.js';
 import {
   cpuSeconds,
   fmt,
@@ -52,48 +51,17 @@ const poolSize = Number(process.env.BENCH_POOL ?? 20);
 const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 const warmUpSeconds = Number(process.env.BENCH_WARMUP ?? 5);
 
-// Setting up (the show, its seat map): node:http with kept-alive sockets. The holds themselves go
-// through raw-http.ts, a client of one socket per simulated phone: node:http's client cost this
-// process about 0.2 ms of CPU a hold, fetch about 1 ms, CPU this 2-core box then could not give
-// the server and PostgreSQL (pgbench's own client is C).
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+// Every call goes through raw-http.ts, one kept-alive socket per simulated phone: node:http's
+// client cost this process about 0.2 ms of CPU a hold, fetch about 1 ms, CPU this 2-core box then
+// could not give the server and PostgreSQL (pgbench's own client is C).
 
-function api<T>(
-  base: string,
-  path: string,
-  init: { method?: string; body?: string } = {},
-  token?: string,
-): Promise<Envelope<T>> {
-  // Phones accept gzip: the server compresses answers of 1 KB and more (a hold's is 1.2 KB).
-  const headers: Record<string, string> = {
+/** A GET of the API while setting up (the show, its seat map), on the setup's connection. */
+async function api<T>(connection: RawClient, path: string): Promise<Envelope<T>> {
+  const answer = await connection.request('GET', `/api${path}`, {
     site,
-    'content-type': 'application/json',
     'accept-encoding': 'gzip',
-  };
-  if (token) headers.token = token;
-  if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${base}/api${path}`,
-      { method: init.method ?? 'GET', headers, agent },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          try {
-            const body = Buffer.concat(chunks);
-            const text = response.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
-            resolve(JSON.parse(text.toString('utf8')) as Envelope<T>);
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(init.body);
   });
+  return JSON.parse(answerText(answer)) as Envelope<T>;
 }
 
 /** A hold's request headers but its token. Phones accept gzip (answers of 1.4 KB and more). */
@@ -101,22 +69,30 @@ const holdHeaders = { site, 'content-type': 'application/json', 'accept-encoding
 
 /** A show in a 500+ seat hall that starts tomorrow or later (so it stays on sale during the run). */
 async function pickShow(base: string): Promise<SeatMap> {
-  const cinemas = await api<{ list: { id: string }[] }>(base, '/cinema/list?pageSize=50');
-  for (const cinema of cinemas.data.list) {
-    const detail = await api<{ showDates: string[] }>(base, `/cinema/detail?cinemaId=${cinema.id}`);
-    const date = detail.data.showDates[1];
-    if (!date) continue;
-    const shows = await api<{ films: { shows: { showId: string; hallName: string }[] }[] }>(
-      base,
-      `/cinema/shows?cinemaId=${cinema.id}&date=${date}`,
-    );
-    for (const show of shows.data.films.flatMap((film) => film.shows)) {
-      const map = await api<SeatMap>(base, `/show/seats?showId=${show.showId}`);
-      const seatCount = map.data.rows.reduce((sum, row) => sum + row.seats.length, 0);
-      if (seatCount >= 500) return map.data;
+  const connection = rawClient(base);
+  try {
+    const cinemas = await api<{ list: { id: string }[] }>(connection, '/cinema/list?pageSize=50');
+    for (const cinema of cinemas.data.list) {
+      const detail = await api<{ showDates: string[] }>(
+        connection,
+        `/cinema/detail?cinemaId=${cinema.id}`,
+      );
+      const date = detail.data.showDates[1];
+      if (!date) continue;
+      const shows = await api<{ films: { shows: { showId: string; hallName: string }[] }[] }>(
+        connection,
+        `/cinema/shows?cinemaId=${cinema.id}&date=${date}`,
+      );
+      for (const show of shows.data.films.flatMap((film) => film.shows)) {
+        const map = await api<SeatMap>(connection, `/show/seats?showId=${show.showId}`);
+        const seatCount = map.data.rows.reduce((sum, row) => sum + row.seats.length, 0);
+        if (seatCount >= 500) return map.data;
+      }
     }
+    throw new Error('no show in a hall of 500+ seats found');
+  } finally {
+    connection.close();
   }
-  throw new Error('no show in a hall of 500+ seats found');
 }
 
 interface LevelResult {
@@ -297,9 +273,9 @@ async function main() {
     );
     const latestHold = new Map<string, string[]>();
     // A fresh server process runs its first seconds slower: V8 has not compiled the hold path
-    // yet and the pool's connections have not prepared their statements. Measured on this box,
-    // the first 10 s level at 16 clients cost the server 0.32-0.34 ms of CPU a call, the levels
-    // after it 0.22-0.28 ms. A pre-sale opens on servers that have run for hours, so the levels
+    // yet and the pool's connections have not prepared their statements. Measured on this box
+    // (server under tsx), the first 10 s level at 16 clients cost the server 0.32-0.34 ms of CPU
+    // a call, the levels after it 0.22-0.28 ms; built, 0.25 then 0.21 ms. A pre-sale opens on servers that have run for hours, so the levels
     // measure the warm server; the warm-up's figures are printed but are no level's.
     if (warmUpSeconds > 0) {
       const warmUp = await runLevel(
@@ -370,7 +346,6 @@ async function main() {
     console.log(`held twice    ${heldTwiceByClients} (clients' view), ${rows.length} (database)`);
     if (heldTwiceByClients !== 0 || rows.length !== 0) process.exitCode = 1;
   } finally {
-    agent.destroy();
     for (const server of servers) await server.stop();
     await scratch.drop();
   }
