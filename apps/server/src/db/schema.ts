@@ -205,7 +205,12 @@ export interface OrdersTable {
   goods_picked_up_by_name: string | null;
   goods_refunded_at: NullableTimestamp;
   goods_refunded_fen: Generated<number>;
+  /** Where it was sold, and by which cashier at the counter (0046). */
+  channel: ColumnType<OrderChannel, OrderChannel | undefined, never>;
+  sold_by_staff_id: ColumnType<string | null, string | null | undefined, never>;
 }
+
+export type OrderChannel = 'online' | 'counter';
 
 /** Coupon campaigns of a site and the coupons they gave (0026, decision 024). */
 export interface CouponCampaignsTable {

@@ -132,6 +132,8 @@ export async function createFilmOrder(
     goods_picked_up_by_name: null,
     goods_refunded_at: null,
     goods_refunded_fen: 0,
+    channel: 'online',
+    sold_by_staff_id: null,
   };
   const seats = held.seats
     .map((row) => ({ row, seat: seatById.get(row.seatId)! }))
