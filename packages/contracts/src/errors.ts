@@ -5,6 +5,8 @@
  * codes are the rest of the catalogue, in `console/errors.ts` (so the moviegoers' bundle does not
  * carry them); `fullErrorCatalogue` there is the whole closed set the server answers with.
  */
+import { formatYuan, yuanToFen } from './money.js';
+
 export type Lang = 'zh' | 'en';
 
 type Details = Record<string, unknown>;
@@ -19,6 +21,7 @@ export interface ErrorDefinition {
 
 const list = (value: unknown): string =>
   Array.isArray(value) ? value.join(', ') : String(value ?? '');
+const yuan = (value: unknown): string => formatYuan(yuanToFen(Number(value ?? 0)));
 const minutes = (value: unknown): string => String(Math.max(1, Math.ceil(Number(value ?? 0) / 60)));
 
 export const errorCatalogue = {
@@ -72,8 +75,15 @@ export const errorCatalogue = {
   CONFLICT: {
     code: 40901,
     status: 409,
-    zh: () => '数据已被修改，请刷新后重试',
-    en: () => 'This was changed meanwhile. Refresh and try again.',
+    // A paying call that lost to a coupon change (or a change of snacks) names the new price.
+    zh: (d) =>
+      d.reason === 'priceChanged'
+        ? `订单金额刚刚变为 ¥${yuan(d.payAmount)}，未扣款，请确认金额后重新支付`
+        : '数据已被修改，请刷新后重试',
+    en: (d) =>
+      d.reason === 'priceChanged'
+        ? `The order's price just changed to ¥${yuan(d.payAmount)}. Nothing was charged; check the amount and pay again.`
+        : 'This was changed meanwhile. Refresh and try again.',
   },
   SEAT_UNAVAILABLE: {
     code: 40902,

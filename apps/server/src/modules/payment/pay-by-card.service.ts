@@ -27,6 +27,7 @@ import {
   findPayableOrder,
   lockPayableOrder,
   requirePhoneFor,
+  requireUnchangedPrice,
   type OrderRow,
 } from './payable-order.js';
 import type { PaymentLog } from './payment-log.js';
@@ -60,9 +61,11 @@ interface Charged {
  *      try); a store order needs a valid phone; a combined payment needs WeChat Pay
  *   3. the pay password, then claim the idempotency key
  *   4. close the live attempt's WeChat transaction, if any (money paid there counts)
- *   5. one transaction (`chargeAndRecord`): lock the order, replace the live attempt (refused
- *      while another is still opening), charge or hold the cards, record the parts; card-only:
- *      the order is paid and ticketed (a store order: ready) and the answer stored
+ *   5. one transaction (`chargeAndRecord`): lock the order, refuse it if its price changed since
+ *      step 2 (a coupon applied or removed meanwhile: CONFLICT, nothing spent), replace the live
+ *      attempt (refused while another is still opening), charge or hold the cards, record the
+ *      parts; card-only: the order is paid and ticketed (a store order: ready) and the answer
+ *      stored
  *   6. outside it: close what was replaced; combined: open the WeChat transaction, store the answer
  */
 export async function payByCard(
@@ -104,7 +107,7 @@ export async function payByCard(
     const now = deps.clock.now();
     charged = await deps.db
       .transaction()
-      .execute((trx) => chargeAndRecord(trx, { user, body, key, attemptId, split, now }));
+      .execute((trx) => chargeAndRecord(trx, { user, body, key, attemptId, priced: order, now }));
   } catch (error) {
     await releaseAttempt(deps, attemptId);
     throw error;
@@ -164,7 +167,8 @@ function splitOf(order: OrderRow, body: Body): Split {
 }
 
 /**
- * The paying transaction: the order locked, the live attempt replaced, the cards charged (card
+ * The paying transaction: the order locked and still at the price `priced` had (the split was
+ * checked against it before the password), the live attempt replaced, the cards charged (card
  * only) or held (combined), the attempt's parts recorded. Card only: the order is paid now.
  */
 async function chargeAndRecord(
@@ -174,13 +178,15 @@ async function chargeAndRecord(
     body: Body;
     key: string;
     attemptId: string;
-    split: Split;
+    priced: OrderRow;
     now: Date;
   },
 ): Promise<Charged> {
-  const { user, body, split, now } = input;
-  const isCombined = split.wechatFen > 0;
+  const { user, body, now } = input;
   const order = await lockPayableOrder(trx, user, body.param, now);
+  requireUnchangedPrice(input.priced, order);
+  const split = splitOf(order, body);
+  const isCombined = split.wechatFen > 0;
   const toClose = await supersedeLiveAttempt(trx, order.id, now);
   if (body.phone) await setOrderPhone(trx, order.id, body.phone);
   await chargeCards(trx, {

@@ -1,4 +1,4 @@
-import { mobilePhoneSchema, orderKindOfParam, type PayParam } from '@marquee/contracts';
+import { fenToYuan, mobilePhoneSchema, orderKindOfParam, type PayParam } from '@marquee/contracts';
 import type { Executor } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
@@ -84,4 +84,27 @@ export async function lockPayableOrder(
   const order = await lockOrder(trx, param.orderId);
   if (order?.user_id === user.id) await refuseGoneExchange(trx, order);
   return checkPayable(order, user, param, now);
+}
+
+/**
+ * A paying call prices its parts (the cards' share, WeChat's share, the film and goods parts) from
+ * the order it read before the lock; a coupon applied or removed, or snacks changed, since then
+ * re-priced it. Paying on would charge the old price (the database refuses to call such an order
+ * paid) or open WeChat for the wrong share, so the call is refused under the lock before anything
+ * is spent: CONFLICT naming the new price, for the user to check and pay again.
+ */
+export function requireUnchangedPrice(priced: OrderRow, locked: OrderRow): void {
+  if (
+    priced.amount_fen === locked.amount_fen &&
+    priced.goods_fen === locked.goods_fen &&
+    priced.goods_discount_fen === locked.goods_discount_fen
+  ) {
+    return;
+  }
+  throw new AppError('CONFLICT', {
+    reason: 'priceChanged',
+    orderId: locked.id,
+    pricedAmount: fenToYuan(priced.amount_fen),
+    payAmount: fenToYuan(locked.amount_fen),
+  });
 }
