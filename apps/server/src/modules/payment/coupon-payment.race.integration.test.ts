@@ -221,16 +221,21 @@ describeOnPostgres('a payment racing a coupon change on the same order', () => {
     });
     while (pid === 0) await sleep(5);
     const paying = pay();
-    for (let tries = 0; ; tries += 1) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
-      if (rows[0]!.waiting > 0) break;
-      if (tries > 2000) throw new Error('the paying call never waited for the order lock');
-      await sleep(5);
+    try {
+      const giveUpAt = Date.now() + 60_000;
+      for (;;) {
+        const { rows } = await sql<{ waiting: number }>`
+          select count(*)::int as waiting from pg_stat_activity
+          where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
+        if (rows[0]!.waiting > 0) break;
+        if (Date.now() > giveUpAt)
+          throw new Error('the paying call never waited for the order lock');
+        await sleep(5);
+      }
+    } finally {
+      reprice();
+      await holder;
     }
-    reprice();
-    await holder;
     return paying;
   }
 
