@@ -293,11 +293,17 @@ export const errorCatalogue = {
     code: 40920,
     status: 409,
     zh: (d) =>
-      d.paymentId ? '该订单的另一笔支付正在发起中，请稍候几秒再试' : '支付处理中，请稍候',
+      d.reason === 'couponWhilePaying'
+        ? '订单正在支付中，不能更换优惠券；请完成或关闭支付后再试'
+        : d.paymentId
+          ? '该订单的另一笔支付正在发起中，请稍候几秒再试'
+          : '支付处理中，请稍候',
     en: (d) =>
-      d.paymentId
-        ? 'Another payment for this order is being started. Wait a few seconds and try again.'
-        : 'The payment is still being processed.',
+      d.reason === 'couponWhilePaying'
+        ? 'This order is being paid, so its coupon cannot change. Finish or close the payment first.'
+        : d.paymentId
+          ? 'Another payment for this order is being started. Wait a few seconds and try again.'
+          : 'The payment is still being processed.',
   },
   REFUND_NOT_ALLOWED: {
     code: 42220,

@@ -122,8 +122,10 @@ export async function applyCoupon(
     if (order.status !== 'pending_payment' || order.pay_deadline_at <= now) {
       throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'paid' });
     }
+    // Under the order lock, which every paying call takes before it writes a part: a payment
+    // either committed its pending parts already (seen here) or will see this new price.
     if (await couponsRepository.hasPendingPayment(trx, order.id)) {
-      throw new AppError('PAYMENT_IN_PROGRESS', {});
+      throw new AppError('PAYMENT_IN_PROGRESS', { orderId: order.id, reason: 'couponWhilePaying' });
     }
     const totalFen = order.amount_fen + order.discount_fen;
     await couponsRepository.releaseHeld(trx, order.id);

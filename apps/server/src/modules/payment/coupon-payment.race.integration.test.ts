@@ -366,7 +366,9 @@ describeOnPostgres('a payment racing a coupon change on the same order', () => {
           else expect(changed.body.code, context).toBe(40920);
           const pay = (paid.body.data as CardPayAnswer).wechatPay!;
           expect(pay.amount, context).toBe(10);
-          expect((await apply(b, null)).body.code, context).toBe(40920);
+          const removed = await apply(b, null);
+          expect(removed.body.code, context).toBe(40920);
+          expect(removed.body.data, context).toMatchObject({ reason: 'couponWhilePaying' });
           expect((await sandboxSheet(t, pay, 'success', 1)).status, context).toBe(200);
           await expectPaidWhole(b, 1000, context);
           expect((await priceOf(b.orderId)).amount_fen, context).toBe(after.amount_fen);
