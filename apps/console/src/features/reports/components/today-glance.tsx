@@ -4,6 +4,7 @@ import {
   Card,
   Col,
   Empty,
+  Grid,
   List,
   Progress,
   Row,
@@ -32,10 +33,12 @@ export function TodayGlance(props: { staff: StaffMe }) {
   const today = useToday(cinemaId ? { cinemaId } : {});
   const canPick = props.staff.role === 'owner' || props.staff.cinemas.length > 1;
   const data = today.data;
+  const isWide = Grid.useBreakpoint().md ?? false;
 
   return (
     <Card
       data-testid="today-glance"
+      size={isWide ? 'default' : 'small'}
       title={
         <Space direction="vertical" size={0}>
           <span>{t('title')}</span>
@@ -92,17 +95,18 @@ export function TodayGlance(props: { staff: StaffMe }) {
               <UpcomingShows
                 shows={data.upcoming.shows}
                 hasCinemaColumn={data.cinemas.length > 1}
+                isWide={isWide}
               />
             </Col>
             <Col xs={24} lg={10}>
-              <Space direction="vertical" size={12} style={{ width: '100%' }}>
+              <div style={{ display: 'grid', gap: 12 }}>
                 <AdvanceSales days={data.advance} />
                 <LowStock
                   threshold={data.lowStock.thresholdUnits}
                   variants={data.lowStock.variants}
                 />
                 {/* The cashiers' open shifts go here, as a card of their own, once shifts exist. */}
-              </Space>
+              </div>
             </Col>
           </Row>
         </>
@@ -126,7 +130,7 @@ function Figure(props: { title: string; value: string; suffix?: string; hint?: s
   );
 }
 
-function UpcomingShows(props: { shows: TodayShow[]; hasCinemaColumn: boolean }) {
+function UpcomingShows(props: { shows: TodayShow[]; hasCinemaColumn: boolean; isWide: boolean }) {
   return (
     <Card size="small" title={t('upcoming')} data-testid="today-upcoming">
       <Table<TodayShow>
@@ -145,7 +149,8 @@ function UpcomingShows(props: { shows: TodayShow[]; hasCinemaColumn: boolean }) 
           {
             title: t('film'),
             dataIndex: 'filmTitle',
-            ellipsis: true,
+            // A phone wraps long titles rather than cutting them.
+            ellipsis: props.isWide,
             render: (title: string, show) => (
               <>
                 <div>{title}</div>
@@ -158,7 +163,7 @@ function UpcomingShows(props: { shows: TodayShow[]; hasCinemaColumn: boolean }) 
           {
             title: t('sold'),
             key: 'sold',
-            width: 150,
+            width: props.isWide ? 150 : 104,
             render: (_, show) => (
               <>
                 <Progress percent={show.percent} size="small" showInfo={false} />
