@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessDateOf, localDateOf, localInstant } from './local-date.js';
+import {
+  addDays,
+  businessDateOf,
+  localClockOf,
+  localDateOf,
+  localDateTimeOf,
+  localInstant,
+} from './local-date.js';
 
 describe('local dates (Asia/Shanghai)', () => {
   it('puts 16:30 UTC on the next local day', () => {
@@ -23,5 +30,11 @@ describe('local dates (Asia/Shanghai)', () => {
     expect(businessDateOf(new Date('2026-11-22T21:59:59Z'))).toBe('2026-11-22');
     expect(businessDateOf(new Date('2026-11-22T22:00:00Z'))).toBe('2026-11-23');
     expect(businessDateOf(new Date('2026-11-22T15:50:00Z'))).toBe('2026-11-22');
+  });
+
+  it('tells the local wall-clock time of an instant, across midnight', () => {
+    expect(localClockOf(new Date('2026-11-22T11:00:00Z'))).toBe('19:00');
+    expect(localClockOf(new Date('2026-11-22T16:05:00Z'))).toBe('00:05');
+    expect(localDateTimeOf(new Date('2026-11-22T16:05:00Z'))).toBe('11-23 00:05');
   });
 });

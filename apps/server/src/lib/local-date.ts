@@ -10,6 +10,16 @@ export function localDateOf(instant: Date): string {
   return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** "19:42": the local wall-clock time of an instant. */
+export function localClockOf(instant: Date): string {
+  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(11, 16);
+}
+
+/** "11-25 19:42": the local month, day and time of an instant. */
+export function localDateTimeOf(instant: Date): string {
+  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(5, 16).replace('T', ' ');
+}
+
 /** The instant of a local date plus minutes after local midnight. */
 export function localInstant(date: string, minutesAfterMidnight = 0): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS + minutesAfterMidnight * 60_000);

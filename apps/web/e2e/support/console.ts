@@ -119,28 +119,34 @@ interface Week {
 
 /**
  * Room for a show of `minutes` starting about half an hour from now (after any show already
- * running) in the first hall of the manager's first cinema: the demo shows in its way are
- * cancelled (none has sold a ticket), as a manager clears a slot for a late change of programme.
- * Answers the start, on a 5-minute step.
+ * running) in the first hall of the manager's first cinema (`anyHall`: in the hall where it can
+ * start soonest): the demo shows in its way are cancelled (none has sold a ticket), as a manager
+ * clears a slot for a late change of programme. Answers the start, on a 5-minute step.
  */
 export async function clearSlotSoon(
   manager: StaffApi,
   cinemaId: string,
   minutes: number,
+  options: { anyHall?: boolean } = {},
 ): Promise<{ hallId: string; hallName: string; startAt: Date }> {
   const week = await manager.call<Week>(
     'GET',
     `/console/schedule/week?cinemaId=${cinemaId}&from=${chinaDate(-1)}`,
   );
-  const hall = week.halls[0]!;
   const cleaning = week.cleaningMinutes * 60_000;
   const now = Date.now();
+  const earliestIn = (hall: Week['halls'][number]) =>
+    Math.max(
+      now + 30 * 60_000,
+      ...hall.shows
+        .filter((show) => !show.cancelledAt && Date.parse(show.startAt) <= now)
+        .map((show) => Date.parse(show.endAt) + cleaning),
+    );
+  const hall = options.anyHall
+    ? week.halls.reduce((best, next) => (earliestIn(next) < earliestIn(best) ? next : best))
+    : week.halls[0]!;
   const live = hall.shows.filter((show) => !show.cancelledAt);
-  const running = live.filter((show) => Date.parse(show.startAt) <= now);
-  const earliest = Math.max(
-    now + 30 * 60_000,
-    ...running.map((show) => Date.parse(show.endAt) + cleaning),
-  );
+  const earliest = earliestIn(hall);
   const step = 5 * 60_000;
   const startAt = new Date(Math.ceil(earliest / step) * step);
   const until = startAt.getTime() + minutes * 60_000 + cleaning;

@@ -117,15 +117,26 @@ async function spawnServer(
 
 /**
  * The real product as `npm start` runs it: the built web app and the API in one process, on a
- * fresh embedded database with the demo data, the messenger sandbox on.
+ * fresh embedded database with the demo data, the messenger sandbox on. `sql` runs on that
+ * database before the server starts (what an operator would set, such as a site's settings).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { sql?: string[] } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the end-to-end tests');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-e2e-'));
   const template = await demoDatabaseTemplate();
   if (template) fs.cpSync(template, dataDir, { recursive: true });
+  if (options.sql?.length) {
+    if (!template) throw new Error('no demo database to run the SQL on');
+    const { PGlite } = await import('@electric-sql/pglite');
+    const database = new PGlite({ dataDir });
+    for (const statement of options.sql) await database.exec(statement);
+    await database.close();
+  }
   const { child, baseUrl } = await spawnServer(dataDir, env);
   return {
     baseUrl,

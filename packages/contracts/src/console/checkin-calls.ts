@@ -8,12 +8,17 @@ import { orderStatuses } from '../rules/order-status.js';
  * most once: a second scan answers who used it and when.
  */
 
-/** Why a code cannot be used now (answered in `problem` by lookup, as CHECKIN_REFUSED by use). */
+/**
+ * Why a code cannot be used now (answered in `problem` by lookup; by use as CHECKIN_REFUSED, or
+ * CHECKIN_TOO_EARLY / CHECKIN_TOO_LATE outside the door's admit window of the site's settings).
+ */
 export const checkInProblems = [
   'otherSite',
   'otherCinema',
   'otherDay',
   'showEnded',
+  'tooEarly',
+  'tooLate',
   'refunded',
   'unpaid',
   'alreadyUsed',

@@ -22,4 +22,20 @@ describe('the closed error catalogue', () => {
     expect(fullErrorMessage('STAFF_LOCKED', { retryAfterSeconds: 61 }, 'en')).toContain('2 min');
     expect(fullErrorMessage('STAFF_LOGIN_FAILED', {}, 'en')).toContain('Five wrong tries');
   });
+
+  it('tells the door when it opens or closed for a show, in both languages', () => {
+    expect(fullErrorMessage('CHECKIN_TOO_EARLY', { admitFromText: '19:00' }, 'zh')).toBe(
+      '太早了，19:00 开始检票',
+    );
+    expect(fullErrorMessage('CHECKIN_TOO_EARLY', { admitFromText: '19:00' }, 'en')).toBe(
+      'Too early, opens at 19:00.',
+    );
+    expect(fullErrorMessage('CHECKIN_TOO_LATE', { admitUntilText: '20:30' }, 'zh')).toBe(
+      '太晚了，20:30 已停止检票',
+    );
+    // The lookup's problemText uses CHECKIN_REFUSED's words: the same sentence.
+    expect(
+      fullErrorMessage('CHECKIN_REFUSED', { problem: 'tooLate', admitUntilText: '20:30' }, 'en'),
+    ).toBe('Too late, entry closed at 20:30.');
+  });
 });

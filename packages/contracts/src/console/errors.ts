@@ -90,6 +90,18 @@ export const consoleErrorCatalogue = {
     zh: (d) => checkInProblemZh(d),
     en: (d) => checkInProblemEn(d),
   },
+  CHECKIN_TOO_EARLY: {
+    code: 42251,
+    status: 422,
+    zh: (d) => checkInProblemZh({ ...d, problem: 'tooEarly' }),
+    en: (d) => checkInProblemEn({ ...d, problem: 'tooEarly' }),
+  },
+  CHECKIN_TOO_LATE: {
+    code: 42252,
+    status: 422,
+    zh: (d) => checkInProblemZh({ ...d, problem: 'tooLate' }),
+    en: (d) => checkInProblemEn({ ...d, problem: 'tooLate' }),
+  },
   SHOW_OVERLAP: {
     code: 40930,
     status: 409,
@@ -252,6 +264,10 @@ function checkInProblemZh(d: Record<string, unknown>): string {
       return `这张票是 ${String(d.startAtText ?? '')} 的场次，不是今天的`;
     case 'showEnded':
       return `该场次已于 ${String(d.endAtText ?? '')} 结束，不能再入场`;
+    case 'tooEarly':
+      return `太早了，${String(d.admitFromText ?? '')} 开始检票`;
+    case 'tooLate':
+      return `太晚了，${String(d.admitUntilText ?? '')} 已停止检票`;
     case 'refunded':
       return '该订单已退款，不能核销';
     case 'unpaid':
@@ -273,6 +289,10 @@ function checkInProblemEn(d: Record<string, unknown>): string {
       return `This ticket is for the show of ${String(d.startAtText ?? '')}, not today's.`;
     case 'showEnded':
       return `The show ended at ${String(d.endAtText ?? '')}: no more entry.`;
+    case 'tooEarly':
+      return `Too early, opens at ${String(d.admitFromText ?? '')}.`;
+    case 'tooLate':
+      return `Too late, entry closed at ${String(d.admitUntilText ?? '')}.`;
     case 'refunded':
       return 'This order was refunded and cannot be used.';
     case 'unpaid':

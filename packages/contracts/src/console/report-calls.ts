@@ -92,12 +92,45 @@ export const salesFilmSchema = z.object({
 });
 export type SalesFilm = z.infer<typeof salesFilmSchema>;
 
+/** Where an order was sold: the moviegoers' app or the box office's counter. */
+export const orderChannels = ['online', 'counter'] as const;
+export type OrderChannelName = (typeof orderChannels)[number];
+
+/** A channel's sales of the range, counted as the days are (paid day, refund day). */
+export const salesChannelSchema = z.object({
+  channel: z.enum(orderChannels),
+  ...salesFigures,
+});
+export type SalesChannel = z.infer<typeof salesChannelSchema>;
+
+/**
+ * Money taken of the orders paid in the range, by how it was paid: `card` and `wechat` are the
+ * payments recorded (a combined payment's card part counts under card, its WeChat part under
+ * wechat, and in `combinedFen` of each); `other` is what orders were paid with no payment
+ * recorded (a counter sale whose method the payments do not hold). Other methods may join.
+ */
+export const salesPaymentMethodSchema = z.object({
+  method: z.string(),
+  /** Orders with a part paid this way. */
+  orderCount: z.number().int(),
+  fen: z.number().int(),
+  /** The part of `fen` paid within combined payments (cards and WeChat on one order). */
+  combinedFen: z.number().int(),
+});
+export type SalesPaymentMethod = z.infer<typeof salesPaymentMethodSchema>;
+
 export const salesReportSchema = z.object({
   ...rangeFields,
   /** One row per local day and cinema that had any sale or refund. */
   days: z.array(salesDaySchema),
   films: z.array(salesFilmSchema),
   totals: z.object(salesFigures),
+  /** Both channels, always (zero when none). */
+  channels: z.array(salesChannelSchema),
+  /** card and wechat always, then any other method that took money; largest first after those. */
+  paymentMethods: z.array(salesPaymentMethodSchema),
+  /** Orders paid by cards and WeChat together. */
+  combinedOrderCount: z.number().int(),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
 
@@ -237,7 +270,33 @@ export const wechatReportSchema = z.object({
 });
 export type WechatReport = z.infer<typeof wechatReportSchema>;
 
-export const reportNames = ['sales', 'occupancy', 'goods', 'cards', 'wechat'] as const;
+/**
+ * Advance sales: tickets sold so far for the shows of the range's dates that have not started yet
+ * (not cancelled), per show date. The range names show dates, today or later.
+ */
+export const advanceDaySchema = z.object({
+  date: z.string(),
+  showCount: z.number().int(),
+  ticketCount: z.number().int(),
+  /** The tickets' part of the orders that sold them (after coupons). */
+  ticketFen: z.number().int(),
+  seatsForSale: z.number().int(),
+  /** ticketCount / seatsForSale in percent, one decimal. */
+  percent: z.number(),
+});
+export type AdvanceDay = z.infer<typeof advanceDaySchema>;
+
+export const advanceReportSchema = z.object({
+  ...rangeFields,
+  /** When the figures were read (they change as sales go on). */
+  asOf: z.string(),
+  /** Every date of the range, zero when it has no show. */
+  days: z.array(advanceDaySchema),
+  totals: advanceDaySchema.omit({ date: true }),
+});
+export type AdvanceReport = z.infer<typeof advanceReportSchema>;
+
+export const reportNames = ['sales', 'occupancy', 'goods', 'cards', 'wechat', 'advance'] as const;
 export type ReportName = (typeof reportNames)[number];
 
 /** Reports only owners read: money of the whole site. */
@@ -257,6 +316,7 @@ export const occupancyReportCall = reportCall('occupancy', occupancyReportSchema
 export const goodsReportCall = reportCall('goods', goodsReportSchema);
 export const cardsReportCall = reportCall('cards', cardsReportSchema);
 export const wechatReportCall = reportCall('wechat', wechatReportSchema);
+export const advanceReportCall = reportCall('advance', advanceReportSchema);
 
 /** The CSV twin of a report: same query, `text/csv` (UTF-8 with BOM), yuan with two decimals. */
 export const reportCsvPath = (name: ReportName) => `/console/reports/${name}.csv`;

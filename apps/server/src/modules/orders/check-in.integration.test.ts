@@ -88,9 +88,24 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
       .executeTakeFirstOrThrow();
   }
 
-  /** A ticketed film order of a show at the cinema: its ticket code and show. */
-  async function ticket(cinemaId = site.firstCinemaId, late = false) {
+  /**
+   * A ticketed film order of a show at the cinema: its ticket code and show. `startAt` moves the
+   * show's start first (the show is read once and kept briefly in memory).
+   */
+  async function ticket(
+    cinemaId = site.firstCinemaId,
+    late = false,
+    startAt?: (show: { start_at: Date; end_at: Date }) => Date,
+  ) {
     const show = await showOf(cinemaId, late);
+    if (startAt) {
+      show.start_at = startAt(show);
+      await t.db
+        .updateTable('shows')
+        .set({ start_at: show.start_at })
+        .where('id', '=', show.id)
+        .execute();
+    }
     const user = await buyer();
     const order = await holdSeats(t, user.token, { showId: show.id });
     const paid = await payWithCards(t, user.token, {
@@ -193,7 +208,15 @@ describeOnEachDatabase('check-in of tickets and pickups', (kind) => {
   });
 
   it('takes a late show’s ticket after midnight: the business day runs to 06:00', async () => {
-    const bought = await ticket(site.firstCinemaId, true);
+    // The show starts 15 minutes before midnight: 00:05 is inside the door's admit window (which
+    // closes 30 minutes after the start) and on the next calendar day.
+    const midnightAfter = (at: Date) =>
+      new Date(Math.ceil((at.getTime() + 8 * HOUR * 1000) / DAY) * DAY - 8 * HOUR * 1000);
+    const bought = await ticket(
+      site.firstCinemaId,
+      true,
+      (show) => new Date(midnightAfter(show.start_at).getTime() - 15 * 60_000),
+    );
     const midnight = new Date(
       Math.ceil(bought.show.start_at.getTime() / DAY) * DAY - 8 * HOUR * 1000,
     );

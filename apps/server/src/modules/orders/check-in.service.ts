@@ -8,8 +8,8 @@ import {
 import type { AppDeps, SignedInStaff } from '../../app-deps.js';
 import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { businessDateOf } from '../../lib/local-date.js';
-import type { SiteRow } from '../site/index.js';
+import { businessDateOf, localClockOf, localDateTimeOf } from '../../lib/local-date.js';
+import { siteSettings, type SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
 import { lockOrder, transitionOrder } from './order-lifecycle.js';
 import { stepsOf, type KindDetail, type OrderRow } from './order-kinds.js';
@@ -24,7 +24,9 @@ type Lang = 'zh' | 'en';
  * transaction under the order's row lock: several scanners on one code give exactly one winner,
  * the others are told who used it and when. Refusals: CHECKIN_CODE_INVALID, CHECKIN_NOT_FOUND,
  * CHECKIN_REFUSED (`problem`: another chain, another cinema, another day, a show already over,
- * refunded, unpaid, already used).
+ * refunded, unpaid, already used); outside the site's admit window (from `admitBeforeMinutes`
+ * before the start to `admitAfterMinutes` after it) CHECKIN_TOO_EARLY or CHECKIN_TOO_LATE, with
+ * the time the door opens or closed for that show.
  */
 export async function lookupForCheckIn(
   deps: Deps,
@@ -36,7 +38,8 @@ export async function lookupForCheckIn(
   const { order, isGoods } = await findScanned(deps.db, site, text);
   const part = await stepsOf(order.kind).detail(deps.db, order);
   if (isGoods) return goodsViewOf(order, part, goodsProblemOf(staff, order), lang);
-  return viewOf(order, part, problemOf(staff, order, part, deps.clock.now()), lang);
+  const window = admitWindowOf(site);
+  return viewOf(order, part, problemOf(staff, order, part, deps.clock.now(), window), lang, window);
 }
 
 export async function checkIn(
@@ -49,10 +52,12 @@ export async function checkIn(
   const { order: found, isGoods } = await findScanned(deps.db, site, text);
   const now = deps.clock.now();
   if (isGoods) return handOverGoods(deps, site, staff, found.id, lang);
+  const window = admitWindowOf(site);
   const refusal = await deps.db.transaction().execute(async (trx) => {
     // Locked: a concurrent scan of the same code waits here, then finds it used.
     const order = (await lockOrder(trx, found.id))!;
-    const problem = problemOf(staff, order, await stepsOf(order.kind).detail(trx, order), now);
+    const part = await stepsOf(order.kind).detail(trx, order);
+    const problem = problemOf(staff, order, part, now, window);
     if (problem) return { order, problem };
     await transitionOrder(trx, order, 'used', checkedInBy(staff.username), {
       used_at: now,
@@ -70,16 +75,37 @@ export async function checkIn(
   });
   if (refusal) {
     throw new AppError(
-      'CHECKIN_REFUSED',
+      refusalErrors[refusal.problem] ?? 'CHECKIN_REFUSED',
       problemDetails(
         refusal.order,
         await stepsOf(refusal.order.kind).detail(deps.db, refusal.order),
         refusal.problem,
+        window,
       ),
     );
   }
   const used = (await ordersRepository.findById(deps.db, found.id))!;
-  return viewOf(used, await stepsOf(used.kind).detail(deps.db, used), null, lang);
+  return viewOf(used, await stepsOf(used.kind).detail(deps.db, used), null, lang, window);
+}
+
+/** Refusals with an error code of their own: the admit window's two ends. */
+const refusalErrors: Partial<Record<CheckInProblem, 'CHECKIN_TOO_EARLY' | 'CHECKIN_TOO_LATE'>> = {
+  tooEarly: 'CHECKIN_TOO_EARLY',
+  tooLate: 'CHECKIN_TOO_LATE',
+};
+
+/** Minutes before and after a show's start in which the door admits its tickets. */
+interface AdmitWindow {
+  beforeMs: number;
+  afterMs: number;
+}
+
+function admitWindowOf(site: SiteRow): AdmitWindow {
+  const settings = siteSettings(site);
+  return {
+    beforeMs: settings.admitBeforeMinutes * 60_000,
+    afterMs: settings.admitAfterMinutes * 60_000,
+  };
 }
 
 /**
@@ -139,9 +165,9 @@ async function handOverGoods(
   const part = await stepsOf(order.kind).detail(deps.db, order);
   if (refusal) {
     throw new AppError('CHECKIN_REFUSED', {
-      ...problemDetails(order, part, refusal.problem),
+      ...problemDetails(order, part, refusal.problem, null),
       usedAt: order.goods_picked_up_at?.toISOString() ?? null,
-      usedAtText: order.goods_picked_up_at ? chinaClock(order.goods_picked_up_at) : '',
+      usedAtText: order.goods_picked_up_at ? localClockOf(order.goods_picked_up_at) : '',
       usedBy: order.goods_picked_up_by_name,
     });
   }
@@ -164,19 +190,20 @@ function goodsViewOf(
   problem: CheckInProblem | null,
   lang: Lang,
 ): CheckInView {
-  const view = viewOf(order, part, problem, lang);
+  const view = viewOf(order, part, problem, lang, null);
   return {
     ...view,
     kind: 'store',
     film: null,
+    store: goodsOf(part),
     status: order.goods_picked_up_at ? 'used' : order.status === 'refunded' ? 'refunded' : 'ready',
     code: order.goods_code ?? '',
     usedAt: order.goods_picked_up_at?.toISOString() ?? null,
     usedBy: order.goods_picked_up_by_name,
     problemText: problem
       ? fullErrorCatalogue.CHECKIN_REFUSED[lang]({
-          ...problemDetails(order, part, problem),
-          usedAtText: order.goods_picked_up_at ? chinaClock(order.goods_picked_up_at) : '',
+          ...problemDetails(order, part, problem, null),
+          usedAtText: order.goods_picked_up_at ? localClockOf(order.goods_picked_up_at) : '',
           usedBy: order.goods_picked_up_by_name,
         })
       : null,
@@ -189,6 +216,7 @@ function problemOf(
   order: OrderRow,
   part: KindDetail,
   now: Date,
+  window: AdmitWindow,
 ): CheckInProblem | null {
   if (order.status === 'used') return 'alreadyUsed';
   if (order.status === 'refunded') return 'refunded';
@@ -199,21 +227,41 @@ function problemOf(
     // The business day (06:00–06:00): the 00:30 show's ticket is good at the door at 23:50.
     if (businessDateOf(new Date(show.startAt)) !== businessDateOf(now)) return 'otherDay';
     if (new Date(show.endAt).getTime() <= now.getTime()) return 'showEnded';
+    const startMs = new Date(show.startAt).getTime();
+    if (now.getTime() > startMs + window.afterMs) return 'tooLate';
+    if (now.getTime() < startMs - window.beforeMs) return 'tooEarly';
   }
   return null;
 }
 
-/** What a refusal names: the cinema, the show's times, who used it and when (local time). */
-function problemDetails(order: OrderRow, part: KindDetail, problem: CheckInProblem) {
+/**
+ * What a refusal names: the cinema, the show's times, when the door opens and closes for it, who
+ * used it and when (local time).
+ */
+function problemDetails(
+  order: OrderRow,
+  part: KindDetail,
+  problem: CheckInProblem,
+  window: AdmitWindow | null,
+) {
   const show = part.film?.showInfo;
+  const startMs = show ? new Date(show.startAt).getTime() : null;
   return {
     problem,
     orderId: order.id,
     cinemaName: (part.film?.cinemaInfo ?? part.store?.cinemaInfo)?.name ?? null,
-    startAtText: show ? chinaDateTime(new Date(show.startAt)) : '',
-    endAtText: show ? chinaClock(new Date(show.endAt)) : '',
+    startAtText: show ? localDateTimeOf(new Date(show.startAt)) : '',
+    endAtText: show ? localClockOf(new Date(show.endAt)) : '',
+    ...(startMs !== null && window
+      ? {
+          admitFrom: new Date(startMs - window.beforeMs).toISOString(),
+          admitFromText: localClockOf(new Date(startMs - window.beforeMs)),
+          admitUntil: new Date(startMs + window.afterMs).toISOString(),
+          admitUntilText: localClockOf(new Date(startMs + window.afterMs)),
+        }
+      : {}),
     usedAt: order.used_at?.toISOString() ?? null,
-    usedAtText: order.used_at ? chinaClock(order.used_at) : '',
+    usedAtText: order.used_at ? localClockOf(order.used_at) : '',
     usedBy: order.used_by_name,
   };
 }
@@ -223,10 +271,11 @@ function viewOf(
   part: KindDetail,
   problem: CheckInProblem | null,
   lang: Lang,
+  window: AdmitWindow | null,
 ): CheckInView {
   const show = part.film?.showInfo;
   const cinema = part.film?.cinemaInfo ?? part.store?.cinemaInfo ?? null;
-  const refusal = problem ? problemDetails(order, part, problem) : null;
+  const refusal = problem ? problemDetails(order, part, problem, window) : null;
   return {
     orderId: order.id,
     orderNo: order.order_no,
@@ -248,15 +297,8 @@ function viewOf(
             seats: part.film.seats.map((seat) => seat.label),
           }
         : null,
-    store: part.store
-      ? {
-          items: part.store.items.map((item) => ({
-            goodsName: item.goodsName,
-            goodsInfoName: item.goodsInfoName,
-            quantity: item.quantity,
-          })),
-        }
-      : null,
+    // A film order's snacks are handed over at the counter by their own code, not at the door.
+    store: order.kind === 'store' ? goodsOf(part) : null,
     usedAt: order.used_at?.toISOString() ?? null,
     usedBy: order.used_by_name,
     problem,
@@ -264,12 +306,13 @@ function viewOf(
   };
 }
 
-/** "19:42" in the cinemas' time zone (Asia/Shanghai, UTC+8). */
-function chinaClock(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(11, 16);
-}
-
-/** "11-25 19:30" in the cinemas' time zone. */
-function chinaDateTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
+function goodsOf(part: KindDetail): CheckInView['store'] {
+  if (!part.store) return null;
+  return {
+    items: part.store.items.map((item) => ({
+      goodsName: item.goodsName,
+      goodsInfoName: item.goodsInfoName,
+      quantity: item.quantity,
+    })),
+  };
 }

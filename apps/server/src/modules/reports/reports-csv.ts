@@ -1,4 +1,5 @@
 import type {
+  AdvanceReport,
   CardsReport,
   GoodsReport,
   OccupancyReport,
@@ -198,6 +199,25 @@ export function wechatCsv(report: WechatReport, lang: Lang): string {
     yuanOf(day.refunds.pending.fen),
     yuanOf(day.refunds.failed.fen),
     day.refunds.automatic,
+  ];
+  const rows = report.days.map((day) => line(day.date, day));
+  rows.push(line(lang === 'en' ? 'Total' : '合计', report.totals));
+  return toCsv(header, rows);
+}
+
+export function advanceCsv(report: AdvanceReport, lang: Lang): string {
+  const header = pick(
+    lang,
+    ['放映日期', '场次', '已售票数', '已售票房(元)', '可售座位', '上座率(%)'],
+    ['Show date', 'Shows', 'Tickets sold', 'Tickets (yuan)', 'Seats for sale', 'Occupancy (%)'],
+  );
+  const line = (date: string, day: AdvanceReport['totals']): Cell[] => [
+    date,
+    day.showCount,
+    day.ticketCount,
+    yuanOf(day.ticketFen),
+    day.seatsForSale,
+    day.percent,
   ];
   const rows = report.days.map((day) => line(day.date, day));
   rows.push(line(lang === 'en' ? 'Total' : '合计', report.totals));

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  advanceReportCall,
   cardsReportCall,
   goodsReportCall,
   occupancyReportCall,
   reportCsvPath,
   salesReportCall,
+  todayCall,
   wechatReportCall,
   type ReportName,
   type ReportQuery,
@@ -17,6 +19,7 @@ import {
   type ConsoleCallContext,
 } from '../../plugins/console-calls.js';
 import {
+  advanceCsv,
   cardsCsv,
   csvFileName,
   goodsCsv,
@@ -31,6 +34,7 @@ import {
   salesReport,
   wechatReport,
 } from './reports.service.js';
+import { advanceReport, today } from './today.service.js';
 
 type Context = ConsoleCallContext<typeof salesReportCall, true>;
 
@@ -41,8 +45,19 @@ const staffOf = (context: Context, isOwnerOnly = false) =>
     cinemaId: context.query.cinemaId,
   });
 
-/** The reports (`/api/console/reports/<name>` and `<name>.csv`): HTTP only. */
+/**
+ * The reports (`/api/console/reports/<name>` and `<name>.csv`) and today at a glance
+ * (`/api/console/today`, every role: cashiers see their cinema's day): HTTP only.
+ */
 export function registerReportConsoleRoutes(app: FastifyInstance, deps: AppDeps): void {
+  bindConsoleCall(app, deps, todayCall, { access: 'anyStaff' }, async (c) => {
+    const staff = await requireStaff(c.request, {
+      roles: ['owner', 'manager', 'cashier'],
+      cinemaId: c.query.cinemaId,
+    });
+    return today(deps, c.site, staff, c.query);
+  });
+
   const reports = {
     sales: {
       call: salesReportCall,
@@ -76,6 +91,12 @@ export function registerReportConsoleRoutes(app: FastifyInstance, deps: AppDeps)
       isOwnerOnly: true,
       run: async (c: Context) => wechatReport(deps, c.site, await staffOf(c, true), c.query),
       csv: wechatCsv,
+    },
+    advance: {
+      call: advanceReportCall,
+      isOwnerOnly: false,
+      run: async (c: Context) => advanceReport(deps, c.site, await staffOf(c), c.query),
+      csv: advanceCsv,
     },
   } as const;
 

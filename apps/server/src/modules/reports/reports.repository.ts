@@ -16,15 +16,15 @@ export interface ReportScope {
 }
 
 /** The local date (Asia/Shanghai, UTC+8 without daylight saving) of a timestamptz column. */
-const localDay = (column: RawBuilder<unknown>) =>
+export const localDay = (column: RawBuilder<unknown>) =>
   sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 
-const inCinemas = (column: RawBuilder<unknown>, ids: readonly string[]) =>
+export const inCinemas = (column: RawBuilder<unknown>, ids: readonly string[]) =>
   ids.length === 0
     ? sql`false`
     : sql`${column} in (${sql.join(ids.map((id) => sql`${id}::uuid`))})`;
 
-const int = (value: unknown) => Number(value ?? 0);
+export const int = (value: unknown) => Number(value ?? 0);
 
 export async function findCinemas(db: Executor, siteId: string, ids: readonly string[] | null) {
   if (ids && ids.length === 0) return [];
@@ -37,7 +37,7 @@ export async function findCinemas(db: Executor, siteId: string, ids: readonly st
  * Seats an order sold: sold now, or released by its refund (never seats it only held, nor those an
  * exchange released: a refunded order's seats are those of the show it was for last, decision 025).
  */
-const soldSeatsOf = (orderId: RawBuilder<unknown>) => sql<number>`(
+export const soldSeatsOf = (orderId: RawBuilder<unknown>) => sql<number>`(
   select count(*) from film_order_seats s
   where s.order_id = ${orderId} and s.moved_at is null
     and (s.state = 'sold' or (s.state = 'released' and o.status = 'refunded'
@@ -55,8 +55,8 @@ const goodsPartOf = sql`(case when o.kind = 'store' then o.amount_fen
  * tickets. A goods-only refund takes its money off the order's amount, so what was paid is the
  * amount plus it, and a later full refund gives back the amount as it is.
  */
-const moneyEvents = (scope: ReportScope) => sql`
-  select o.id, o.kind, o.cinema_id, o.status, ${localDay(sql`o.paid_at`)} as day,
+export const moneyEvents = (scope: ReportScope) => sql`
+  select o.id, o.kind, o.cinema_id, o.channel, o.status, ${localDay(sql`o.paid_at`)} as day,
     'paid' as event, false as is_refund, o.amount_fen + o.goods_refunded_fen as amount_fen,
     ${goodsPartOf} as goods_part_fen
   from orders o
@@ -65,7 +65,7 @@ const moneyEvents = (scope: ReportScope) => sql`
     -- An exchange order's difference is in its exchanged order's total (decision 031).
     and o.exchange_of is null
   union all
-  select o.id, o.kind, o.cinema_id, o.status, ${localDay(sql`e.created_at`)} as day,
+  select o.id, o.kind, o.cinema_id, o.channel, o.status, ${localDay(sql`e.created_at`)} as day,
     'refund' as event, true as is_refund, o.amount_fen,
     ${goodsPartOf} - o.goods_refunded_fen as goods_part_fen
   from order_events e join orders o on o.id = e.order_id
@@ -74,7 +74,7 @@ const moneyEvents = (scope: ReportScope) => sql`
     and e.created_at >= ${scope.fromAt} and e.created_at < ${scope.toAt}
     and o.exchange_of is null
   union all
-  select o.id, o.kind, o.cinema_id, o.status, ${localDay(sql`o.goods_refunded_at`)} as day,
+  select o.id, o.kind, o.cinema_id, o.channel, o.status, ${localDay(sql`o.goods_refunded_at`)} as day,
     'goodsRefund' as event, true as is_refund, o.goods_refunded_fen as amount_fen,
     o.goods_refunded_fen as goods_part_fen
   from orders o

@@ -1,17 +1,21 @@
 import { cardLedgerKinds, type CardLedgerKind } from '@marquee/contracts';
-import type {
-  CardsReport,
-  GoodsReport,
-  OccupancyReport,
-  ReportQuery,
-  SalesReport,
-  WechatDay,
-  WechatDiscrepancyKind,
-  WechatReport,
+import {
+  orderChannels,
+  type CardsReport,
+  type GoodsReport,
+  type OccupancyReport,
+  type ReportQuery,
+  type SalesChannel,
+  type SalesPaymentMethod,
+  type SalesReport,
+  type WechatDay,
+  type WechatDiscrepancyKind,
+  type WechatReport,
 } from '@marquee/contracts/console';
 import type { AppDeps, SignedInStaff, SiteRow } from '../../app-deps.js';
 import { addDays, localInstant } from '../../lib/local-date.js';
 import * as repo from './reports.repository.js';
+import { salesByChannel, salesByPaymentMethod } from './sales-split.repository.js';
 
 /**
  * The console's reports: read-only, no transaction (each report is a handful of SELECTs on the
@@ -25,7 +29,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 const STUCK_REFUND_MS = 60 * 60 * 1000;
 
 /** The cinemas and instants a report covers. */
-async function scopeOf(deps: Deps, site: SiteRow, staff: SignedInStaff, query: ReportQuery) {
+export async function scopeOf(deps: Deps, site: SiteRow, staff: SignedInStaff, query: ReportQuery) {
   const ids = query.cinemaId ? [query.cinemaId] : staff.role === 'owner' ? null : staff.cinemaIds;
   const cinemas = await repo.findCinemas(deps.db, site.id, ids);
   const scope: repo.ReportScope = {
@@ -37,7 +41,7 @@ async function scopeOf(deps: Deps, site: SiteRow, staff: SignedInStaff, query: R
   return { cinemas, scope };
 }
 
-const percentOf = (part: number, whole: number) =>
+export const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10;
 
 export async function salesReport(
@@ -47,9 +51,11 @@ export async function salesReport(
   query: ReportQuery,
 ): Promise<SalesReport> {
   const { cinemas, scope } = await scopeOf(deps, site, staff, query);
-  const [rows, films] = await Promise.all([
+  const [rows, films, channels, methods] = await Promise.all([
     repo.salesByDayAndCinema(deps.db, scope),
     repo.salesByFilm(deps.db, scope),
+    salesByChannel(deps.db, scope),
+    salesByPaymentMethod(deps.db, scope),
   ]);
   const names = new Map(cinemas.map((cinema) => [cinema.id, cinema.name]));
   const days = rows.map((row) => ({
@@ -74,7 +80,59 @@ export async function salesReport(
     refundFen: sum('refundFen'),
     netFen: sum('ticketFen') + sum('goodsFen') - sum('refundFen'),
   };
-  return { from: query.from, to: query.to, cinemas, days, films, totals };
+  return {
+    from: query.from,
+    to: query.to,
+    cinemas,
+    days,
+    films,
+    totals,
+    channels: channelFigures(channels),
+    paymentMethods: paymentMethodFigures(methods.methods),
+    combinedOrderCount: methods.combinedOrderCount,
+  };
+}
+
+type ChannelRow = Awaited<ReturnType<typeof salesByChannel>>[number];
+
+/** Both channels in their fixed order, zero when one sold nothing; with their net. */
+export function channelFigures(rows: readonly ChannelRow[]): SalesChannel[] {
+  return orderChannels.map((channel) => {
+    const row = rows.find((candidate) => candidate.channel === channel);
+    const figures = row ?? {
+      ticketCount: 0,
+      ticketFen: 0,
+      goodsUnits: 0,
+      goodsFen: 0,
+      refundFen: 0,
+    };
+    return {
+      channel,
+      ticketCount: figures.ticketCount,
+      ticketFen: figures.ticketFen,
+      goodsUnits: figures.goodsUnits,
+      goodsFen: figures.goodsFen,
+      refundFen: figures.refundFen,
+      netFen: figures.ticketFen + figures.goodsFen - figures.refundFen,
+    };
+  });
+}
+
+/** Card and WeChat always (zero when unused), then any other method, largest first. */
+function paymentMethodFigures(rows: readonly SalesPaymentMethod[]): SalesPaymentMethod[] {
+  const fixed = ['card', 'wechat'].map(
+    (method) =>
+      rows.find((row) => row.method === method) ?? {
+        method,
+        orderCount: 0,
+        fen: 0,
+        combinedFen: 0,
+      },
+  );
+  const others = rows
+    .filter((row) => row.method !== 'card' && row.method !== 'wechat')
+    .sort((a, b) => b.fen - a.fen || a.method.localeCompare(b.method));
+  return [...fixed, ...others];
 }
 
 export async function occupancyReport(

@@ -25,6 +25,10 @@ export interface SiteSettings {
   salesCloseMinutes: number;
   /** Minutes before a show after which a ticket can no longer be exchanged (改签, decision 025). */
   exchangeCutoffMinutes: number;
+  /** The door admits a ticket from this many minutes before its show starts (decision 044). */
+  admitBeforeMinutes: number;
+  /** ... until this many minutes after the start; later it is refused as too late. */
+  admitAfterMinutes: number;
 }
 
 const defaultSettings: SiteSettings = {
@@ -35,6 +39,8 @@ const defaultSettings: SiteSettings = {
   cleaningMinutes: 15,
   salesCloseMinutes: 0,
   exchangeCutoffMinutes: 30,
+  admitBeforeMinutes: 60,
+  admitAfterMinutes: 30,
 };
 
 export function siteSettings(

@@ -4,6 +4,7 @@
  * show it on order pages).
  */
 export { registerStoreRoutes } from './store.routes.js';
+export { variantName } from './catalogue.service.js';
 export { registerGoodsConsoleRoutes } from './goods.console.routes.js';
 export { storeOrderSteps } from './store-order-kind.js';
 export {

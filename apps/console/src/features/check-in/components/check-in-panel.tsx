@@ -1,29 +1,42 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Grid, Input, Space, Tag, Typography, type InputRef } from 'antd';
-import { CameraOutlined, CheckCircleFilled, SearchOutlined } from '@ant-design/icons';
-import type { CheckInView } from '@marquee/contracts/console';
+import { CameraOutlined, SearchOutlined } from '@ant-design/icons';
+import { ConsoleErrorCode, type CheckInView } from '@marquee/contracts/console';
+import { isApiError } from '@/lib/api/api-client';
 import { chinaClock, chinaDateTime } from '@/lib/i18n/china-time';
 import { useCheckIn } from '../api/use-check-in';
 import { useCheckInLookup } from '../api/use-check-in-lookup';
 import { checkInMessages } from '../check-in-messages';
+import { playDoorSound } from '../door-sound';
 import { CameraScanModal, canScanWithCamera } from './camera-scan-modal';
+import { DoorResultScreen, type DoorResult } from './door-result';
 
 /** Big enough for a thumb at the door: every tap target here is at least 48 px high. */
 const TAP_HEIGHT = 52;
 
+/** Refusals of a real ticket or pickup: the red screen also shows what it is. */
+const refusalCodes: readonly number[] = [
+  ConsoleErrorCode.CHECKIN_REFUSED,
+  ConsoleErrorCode.CHECKIN_TOO_EARLY,
+  ConsoleErrorCode.CHECKIN_TOO_LATE,
+];
+
 /**
  * The check-in page, made for a phone at the door or the counter: a hardware scanner types the
- * QR text into the input and sends Enter; the page shows what the code is and checks it in with
- * one tap, then clears and focuses the input for the next one.
+ * QR text into the input and sends Enter, which checks it in at once; the result fills the screen
+ * (green, or red with the reason) with a sound, and the input, cleared, keeps the focus for the
+ * next code. "Look up only" shows what a typed code is first, with a button to check it in.
  */
 export function CheckInPanel() {
   const t = checkInMessages.useMessages();
   const inputRef = useRef<InputRef>(null);
   const [code, setCode] = useState('');
   const [isScanning, setScanning] = useState(false);
-  const [checkedIn, setCheckedIn] = useState<CheckInView | null>(null);
+  const [result, setResult] = useState<DoorResult | null>(null);
   const lookup = useCheckInLookup();
   const checkIn = useCheckIn();
+  const { mutate: describeRefused } = useCheckInLookup();
+  const scans = useRef(0);
   const hasCamera = canScanWithCamera();
   const screens = Grid.useBreakpoint();
   const view = lookup.data;
@@ -35,40 +48,62 @@ export function CheckInPanel() {
     return () => window.clearTimeout(timer);
   }, []);
 
+  const { mutate: use, reset: resetCheckIn } = checkIn;
+  const { reset: resetLookup } = lookup;
+  const admit = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (!trimmed) return;
+      const scan = ++scans.current;
+      setCode('');
+      setResult(null);
+      resetLookup();
+      use(trimmed, {
+        onSuccess: (used) => {
+          if (scan !== scans.current) return;
+          setResult({ kind: 'admitted', view: used });
+          playDoorSound('admitted');
+        },
+        onError: (error) => {
+          if (scan !== scans.current) return;
+          setResult({ kind: 'refused', reason: error.message, view: null });
+          playDoorSound('refused');
+          if (isApiError(error) && refusalCodes.includes(error.code)) {
+            describeRefused(trimmed, {
+              onSuccess: (seen) =>
+                setResult((shown) =>
+                  scan === scans.current && shown?.kind === 'refused'
+                    ? { ...shown, view: seen }
+                    : shown,
+                ),
+            });
+          }
+        },
+      });
+      inputRef.current?.focus();
+    },
+    [use, resetLookup, describeRefused],
+  );
+
   const find = (text: string) => {
     const trimmed = text.trim();
     if (!trimmed) return;
-    setCheckedIn(null);
-    checkIn.reset();
+    setResult(null);
+    resetCheckIn();
     lookup.mutate(trimmed);
   };
 
-  const confirm = () => {
-    const scanned = lookup.variables;
-    if (!scanned) return;
-    checkIn.mutate(scanned, {
-      onSuccess: (used) => {
-        setCheckedIn(used);
-        setCode('');
-        lookup.reset();
-        inputRef.current?.focus();
-      },
-    });
-  };
+  const dismiss = useCallback(() => {
+    setResult(null);
+    inputRef.current?.focus();
+  }, []);
 
-  // Stable functions (the mutations' objects change on every state change): the camera keeps
-  // running while the page re-renders.
-  const { mutate: lookUp } = lookup;
-  const { reset: resetCheckIn } = checkIn;
   const onDetected = useCallback(
     (text: string) => {
       setScanning(false);
-      setCode(text);
-      setCheckedIn(null);
-      resetCheckIn();
-      lookUp(text.trim());
+      admit(text);
     },
-    [lookUp, resetCheckIn],
+    [admit],
   );
 
   return (
@@ -87,9 +122,9 @@ export function CheckInPanel() {
         placeholder={t('placeholder')}
         aria-label={t('placeholder')}
         autoComplete="off"
-        enterKeyHint="search"
+        enterKeyHint="go"
         onChange={(event) => setCode(event.target.value)}
-        onPressEnter={() => find(code)}
+        onPressEnter={() => admit(code)}
         style={{ height: 56, fontSize: 20 }}
         data-testid="checkin-input"
       />
@@ -118,8 +153,12 @@ export function CheckInPanel() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 16 }}>
         {hasCamera ? t('hint') : t('scanUnsupported')}
       </Typography.Paragraph>
+      {!hasCamera && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8, marginBottom: 16 }}>
+          {t('hint')}
+        </Typography.Paragraph>
+      )}
 
-      {checkedIn && <CheckedInCard view={checkedIn} />}
       {lookup.isError && (
         <Alert
           type="error"
@@ -147,60 +186,22 @@ export function CheckInPanel() {
               block
               size="large"
               loading={checkIn.isPending}
-              onClick={confirm}
+              onClick={() => lookup.variables && admit(lookup.variables)}
               style={{ marginTop: 16, height: 64, fontSize: 22 }}
               data-testid="checkin-confirm"
             >
               {t('checkIn')}
             </Button>
           )}
-          {checkIn.isError && (
-            <Alert
-              type="error"
-              showIcon
-              message={checkIn.error.message}
-              style={{ marginTop: 12, fontSize: 16 }}
-              data-testid="checkin-use-error"
-            />
-          )}
         </Card>
       )}
+      {result && <DoorResultScreen result={result} onDismiss={dismiss} />}
       <CameraScanModal
         open={isScanning}
         onDetected={onDetected}
         onClose={() => setScanning(false)}
       />
     </div>
-  );
-}
-
-function CheckedInCard(props: { view: CheckInView }) {
-  const t = checkInMessages.useMessages();
-  return (
-    <Card
-      size="small"
-      style={{ background: '#f6ffed', borderColor: '#52c41a', marginBottom: 12 }}
-      data-testid="checkin-success"
-    >
-      <Space align="start" size={12}>
-        <CheckCircleFilled style={{ color: '#52c41a', fontSize: 40 }} />
-        <div>
-          <Typography.Title level={3} style={{ margin: 0, color: '#389e0d' }}>
-            {t('checkedIn')}
-          </Typography.Title>
-          <Typography.Text strong style={{ fontSize: 16 }}>
-            {props.view.film
-              ? `${props.view.film.filmTitle} · ${props.view.film.hallName} · ${props.view.film.seats.join(' ')}`
-              : props.view.store?.items
-                  .map((item) => `${item.goodsName} ×${item.quantity}`)
-                  .join('，')}
-          </Typography.Text>
-          <div>
-            <Typography.Text type="secondary">{t('next')}</Typography.Text>
-          </div>
-        </div>
-      </Space>
-    </Card>
   );
 }
 

@@ -12,6 +12,8 @@ import {
 } from '@marquee/contracts/console';
 import { downloadReportCsv } from '../api/download-report-csv';
 import { reportsMessages } from '../reports-messages';
+import { chinaToday as chinaTodayText } from '@/lib/china-time';
+import { AdvanceReport } from './advance-report';
 import { CardsReport } from './cards-report';
 import { GoodsReport } from './goods-report';
 import { OccupancyReport } from './occupancy-report';
@@ -20,7 +22,7 @@ import { WechatReport } from './wechat-report';
 
 const DATE = 'YYYY-MM-DD';
 /** Today in China, whatever the browser's zone. */
-const chinaToday = () => dayjs(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10));
+const chinaToday = () => dayjs(chinaTodayText());
 
 const panels: Record<ReportName, (props: { query: ReportQuery }) => ReactNode> = {
   sales: SalesReport,
@@ -28,6 +30,7 @@ const panels: Record<ReportName, (props: { query: ReportQuery }) => ReactNode> =
   goods: GoodsReport,
   cards: CardsReport,
   wechat: WechatReport,
+  advance: AdvanceReport,
 };
 
 /** The reports page: a date range and a cinema, a tab per report, each exportable as CSV. */
@@ -50,6 +53,14 @@ export function ReportsView(props: { staff: StaffMe }) {
     ...(cinemaId ? { cinemaId } : {}),
   };
   const isSiteWide = active === 'cards';
+
+  // Advance sales look ahead: switching to them starts the range today.
+  const choose = (name: ReportName) => {
+    if (name === 'advance' && range[0].isBefore(chinaToday(), 'day')) {
+      setRange([chinaToday(), chinaToday().add(6, 'day')]);
+    }
+    setActive(name);
+  };
 
   const exportCsv = async () => {
     setIsExporting(true);
@@ -106,7 +117,7 @@ export function ReportsView(props: { staff: StaffMe }) {
       </Typography.Paragraph>
       <Tabs
         activeKey={active}
-        onChange={(key) => setActive(key as ReportName)}
+        onChange={(key) => choose(key as ReportName)}
         destroyOnHidden
         tabBarExtraContent={
           <Button

@@ -12,6 +12,7 @@ import { yuan, yuanValue } from '../format';
 import { reportsMessages } from '../reports-messages';
 import { Chart, type ChartOption } from './chart';
 import { ReportState } from './report-state';
+import { SalesSplit } from './sales-split';
 
 const t = reportsMessages.translate;
 
@@ -104,6 +105,7 @@ export function SalesReport(props: { query: ReportQuery }) {
           </Card>
         </Col>
       </Row>
+      <SalesSplit report={report.data} />
       <Table<SalesDay>
         rowKey={(day) => `${day.date}-${day.cinemaId}`}
         size="small"
