@@ -14,6 +14,7 @@ import {
   clearSlotSoon,
   consoleSignIn,
   desktop,
+  DOOR_OPENS_EARLY_SQL,
   requireConsoleBuild,
   staffApi,
 } from './support/console';
@@ -37,16 +38,7 @@ let browser: Browser;
 beforeAll(async () => {
   requireConsoleBuild();
   [server, browser] = await Promise.all([
-    // The door opens three hours before a show: a show scheduled for these tests starts once a
-    // hall is free, which may be two hours away (the admit window's own tests are the server's).
-    startServer(
-      {},
-      {
-        sql: [
-          `update sites set settings = settings || '{"admitBeforeMinutes": 180}' where code = 'www-test'`,
-        ],
-      },
-    ),
+    startServer({}, { sql: [DOOR_OPENS_EARLY_SQL] }),
     launchBrowser(),
   ]);
   api = moviegoerApi(server.baseUrl);
@@ -62,8 +54,8 @@ let api: MoviegoerApi;
 let showCursor = 0;
 /**
  * A show at the demo cashier's cinema that the door admits now: of today's business day (China
- * time, 06:00 to 06:00), not started yet, and starting within the admit window (three hours, set
- * above).
+ * time, 06:00 to 06:00), not started yet, and starting within the admit window (three hours here:
+ * DOOR_OPENS_EARLY_SQL).
  */
 async function showOfToday(): Promise<string> {
   const cinemas = await api<{ list: { id: string; name: string }[] }>('/cinema/list?pageSize=50');

@@ -14,6 +14,13 @@ const consoleIndex = path.resolve(
   '../../../console/dist/index.html',
 );
 
+/**
+ * For `startServer`'s `sql`: the demo site's door opens three hours before a show (60 minutes by
+ * default), so a show scheduled once a hall is free (`clearSlotSoon`, maybe two hours away) can be
+ * checked in now. The admit window itself is tested by the server's integration tests.
+ */
+export const DOOR_OPENS_EARLY_SQL = `update sites set settings = settings || '{"admitBeforeMinutes": 180}' where code = 'www-test'`;
+
 /** Call in `beforeAll`: the console is served from its build. */
 export function requireConsoleBuild(): void {
   if (!fs.existsSync(consoleIndex)) {

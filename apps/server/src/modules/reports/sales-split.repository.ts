@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
-import { inCinemas, int, moneyEvents, soldSeatsOf, type ReportScope } from './reports.repository.js';
+import {
+  inCinemas,
+  int,
+  moneyEvents,
+  soldSeatsOf,
+  type ReportScope,
+} from './reports.repository.js';
 
 /**
  * SQL of the sales split by channel (online / counter) and by payment method: read-only

@@ -15,7 +15,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { AdvanceDay, StaffMe, TodayShow } from '@marquee/contracts/console';
+import type { AdvanceDay, SalesChannel, StaffMe, TodayShow } from '@marquee/contracts/console';
 import { chinaClock } from '@/lib/i18n/china-time';
 import { useToday } from '../api/use-today';
 import { yuan } from '../format';
@@ -73,8 +73,8 @@ export function TodayGlance(props: { staff: StaffMe }) {
       {data && (
         <>
           <Row gutter={[12, 12]} style={{ marginBottom: 12 }} data-testid="today-figures">
-            <Figure title={t('online')} value={yuan(data.sales.channels[0]!.netFen)} />
-            <Figure title={t('counter')} value={yuan(data.sales.channels[1]!.netFen)} />
+            <Figure title={t('online')} value={yuan(netOf(data.sales.channels, 'online'))} />
+            <Figure title={t('counter')} value={yuan(netOf(data.sales.channels, 'counter'))} />
             <Figure
               title={t('tickets')}
               value={String(data.sales.ticketCount)}
@@ -114,6 +114,9 @@ export function TodayGlance(props: { staff: StaffMe }) {
     </Card>
   );
 }
+
+const netOf = (channels: SalesChannel[], channel: SalesChannel['channel']) =>
+  channels.find((row) => row.channel === channel)?.netFen ?? 0;
 
 function Figure(props: { title: string; value: string; suffix?: string; hint?: string }) {
   return (
