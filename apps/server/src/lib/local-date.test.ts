@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessDateOf, localDateOf, localInstant } from './local-date.js';
+import {
+  addDays,
+  businessDateOf,
+  localDateOf,
+  localDateTimeOf,
+  localInstant,
+} from './local-date.js';
 
 describe('local dates (Asia/Shanghai)', () => {
   it('puts 16:30 UTC on the next local day', () => {
@@ -10,6 +16,11 @@ describe('local dates (Asia/Shanghai)', () => {
   it('turns a local date and minutes into the instant', () => {
     expect(localInstant('2026-11-23', 10 * 60).toISOString()).toBe('2026-11-23T02:00:00.000Z');
     expect(localInstant('2026-11-23').toISOString()).toBe('2026-11-22T16:00:00.000Z');
+  });
+
+  it('writes an instant as the local date and time, past midnight on the next day', () => {
+    expect(localDateTimeOf(new Date('2026-11-22T16:30:59Z'))).toBe('2026-11-23 00:30');
+    expect(localDateTimeOf(new Date('2026-11-22T08:05:00Z'))).toBe('2026-11-22 16:05');
   });
 
   it('adds days across a month end', () => {

@@ -31,3 +31,8 @@ export const BUSINESS_DAY_STARTS_AT_HOUR = 6;
 export function businessDateOf(instant: Date): string {
   return localDateOf(new Date(instant.getTime() - BUSINESS_DAY_STARTS_AT_HOUR * 3600_000));
 }
+
+/** `YYYY-MM-DD HH:mm` of an instant in local (China) time, as messages to the moviegoer say it. */
+export function localDateTimeOf(instant: Date): string {
+  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
