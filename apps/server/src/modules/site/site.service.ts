@@ -25,6 +25,12 @@ export interface SiteSettings {
   salesCloseMinutes: number;
   /** Minutes before a show after which a ticket can no longer be exchanged (改签, decision 025). */
   exchangeCutoffMinutes: number;
+  /**
+   * Whether a `?setToken=` link may carry a session token itself (spec §4) rather than a one-time
+   * hand-off code (decision 038). On by default for older links and scripts; `npm run
+   * site:set-token -- --site <code> --raw off` switches it off.
+   */
+  isRawSetTokenAllowed: boolean;
 }
 
 const defaultSettings: SiteSettings = {
@@ -35,6 +41,7 @@ const defaultSettings: SiteSettings = {
   cleaningMinutes: 15,
   salesCloseMinutes: 0,
   exchangeCutoffMinutes: 30,
+  isRawSetTokenAllowed: true,
 };
 
 export function siteSettings(
