@@ -173,7 +173,8 @@ export const errorCatalogue = {
     code: 40005,
     status: 400,
     zh: () => '本影城不接受携带登录凭证的链接，请使用一次性登录链接',
-    en: () => 'This cinema does not accept links that carry a session. Use a one-time sign-in link.',
+    en: () =>
+      'This cinema does not accept links that carry a session. Use a one-time sign-in link.',
   },
   PREFERENCE_UNKNOWN: {
     code: 42315,

@@ -30,9 +30,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     rateLimitPerMinute: 10,
   });
   // A code is 256 random bits; the limit keeps a link-guessing script slow all the same.
-  bindCall(app, deps, exchangeSetTokenCall, ({ site, body }) => exchangeSetToken(deps, site, body), {
-    rateLimitPerMinute: 30,
-  });
+  bindCall(
+    app,
+    deps,
+    exchangeSetTokenCall,
+    ({ site, body }) => exchangeSetToken(deps, site, body),
+    {
+      rateLimitPerMinute: 30,
+    },
+  );
   bindCall(app, deps, setUserPreferencesCall, ({ user, body }) =>
     setUserPreferences(deps, user, body),
   );

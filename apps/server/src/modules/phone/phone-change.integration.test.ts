@@ -234,8 +234,9 @@ describeOnEachDatabase('changing the bound phone needs the old one', (kind) => {
     const phone = freshPhone();
     const bound = await bindTo(user, phone);
     expect(bound.body.code).toBe(0);
-    expect((bound.body.data as { payPasswordResetOpensAt: string | null }).payPasswordResetOpensAt)
-      .not.toBeNull();
+    expect(
+      (bound.body.data as { payPasswordResetOpensAt: string | null }).payPasswordResetOpensAt,
+    ).not.toBeNull();
     expect((await post(user, SEND, { purpose: 'payPasswordReset' })).body.code).toBe(42284);
     // A changePhone code needs a bound phone to go to.
     const unbound = await newUser(t);

@@ -89,12 +89,7 @@ export async function markUsed(trx: Executor, codeId: string, now: Date): Promis
 }
 
 /** Bind the phone; `changedAt` starts the wait before a pay password reset by SMS (or keeps it). */
-export function setUserPhone(
-  trx: Executor,
-  userId: string,
-  phone: string,
-  changedAt: Date | null,
-) {
+export function setUserPhone(trx: Executor, userId: string, phone: string, changedAt: Date | null) {
   return trx
     .updateTable('users')
     .set({ phone, phone_changed_at: changedAt })

@@ -6,7 +6,7 @@ import { phoneMessages } from '../phone-messages';
 
 /**
  * "获取验证码" with its one-minute countdown, then the 6-digit code field. `phone` is the number
- * to bind (for a reset the server texts the bound phone). The sandbox's SMS inbox is linked so a
+ * to bind (for a reset, or the proof before a change, the server texts the bound phone). The sandbox's SMS inbox is linked so a
  * tester can read the code; a real site never answers that link.
  */
 export function CodeRequest(props: {
@@ -31,7 +31,7 @@ export function CodeRequest(props: {
     send.mutate(
       props.purpose === 'bindPhone'
         ? { purpose: 'bindPhone', phone: props.phone ?? '' }
-        : { purpose: 'payPasswordReset' },
+        : { purpose: props.purpose },
       {
         onSuccess: (answer) => {
           setNow(Date.now());
