@@ -148,7 +148,7 @@ export function startSignIn(
 /**
  * Whether this page load's first render will show the page before the user is known (as
  * useShowsBeforeSignIn will see it then): its route says so, and the page holds a token or is handed
- * one in `setToken` (taken by startSignIn before the first render). Not with only a code to exchange.
+ * a `setToken` (exchanged by startSignIn after the first paint). Not with only a code to exchange.
  */
 export function firstRenderShowsBeforeSignIn(routeHandles: readonly unknown[], url: URL): boolean {
   return (

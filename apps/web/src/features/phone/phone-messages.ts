@@ -40,6 +40,7 @@ export const phoneMessages = defineMessages(
     proveNext: '验证，下一步',
     newPhoneTitle: '第二步：绑定新手机号',
     confirmChange: '确认更换',
+    cancel: '取消',
     changedDone: '手机号已更换，原号码会收到短信通知',
     resetWaits: '为保护账户资金，{time}（北京时间）前不能用短信重置支付密码。',
   },
@@ -83,6 +84,7 @@ export const phoneMessages = defineMessages(
     proveNext: 'Confirm and continue',
     newPhoneTitle: 'Step 2: link the new phone',
     confirmChange: 'Change phone',
+    cancel: 'Cancel',
     changedDone: 'Phone changed; the old number gets a text about it',
     resetWaits:
       'To protect your balance, resetting the pay password by text is possible again from {time} (China time).',

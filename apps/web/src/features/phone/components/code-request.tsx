@@ -1,7 +1,8 @@
-import type { PhoneCodePurpose } from '@marquee/contracts';
+import { ErrorCode, type PhoneCodePurpose } from '@marquee/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
-import { useSendPhoneCode } from '../api/phone-codes';
+import { securityLogQuery, useSendPhoneCode } from '../api/phone-codes';
 import { phoneMessages } from '../phone-messages';
 
 /**
@@ -18,6 +19,7 @@ export function CodeRequest(props: {
 }) {
   const t = phoneMessages.useT();
   const send = useSendPhoneCode();
+  const queryClient = useQueryClient();
   const [waitUntil, setWaitUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -38,6 +40,10 @@ export function CodeRequest(props: {
           setWaitUntil(Date.now() + answer.resendAfterSeconds * 1000);
         },
         onError: (error) => {
+          // A reset refused after a phone change is in the security log: show it there too.
+          if (isApiError(error) && error.code === ErrorCode.PAY_PASSWORD_RESET_HELD) {
+            void queryClient.invalidateQueries({ queryKey: securityLogQuery.queryKey });
+          }
           const details = isApiError(error)
             ? (error.data as { retryAfterSeconds?: number } | null)
             : null;

@@ -77,6 +77,15 @@ export function PhoneSection(props: {
           onProved={(proof) => setStep({ kind: 'new', proof })}
         />
       )}
+      {step.kind === 'prove' && (
+        <button
+          type="button"
+          className="security-button"
+          onClick={() => setStep({ kind: 'closed' })}
+        >
+          {t('cancel')}
+        </button>
+      )}
       {step.kind === 'new' && (
         <form
           className="security-form"
@@ -119,6 +128,13 @@ export function PhoneSection(props: {
             disabled={!isPhoneValid || code.length !== 6 || bind.isPending}
           >
             {step.proof ? t('confirmChange') : t('confirmBind')}
+          </button>
+          <button
+            type="button"
+            className="security-button"
+            onClick={() => setStep({ kind: 'closed' })}
+          >
+            {t('cancel')}
           </button>
         </form>
       )}
