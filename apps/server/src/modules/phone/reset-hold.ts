@@ -25,8 +25,8 @@ export function resetHoldError(phoneChangedAt: Date | null, now: Date): AppError
   if (!opensAt) return null;
   return new AppError('PAY_PASSWORD_RESET_HELD', {
     opensAt: opensAt.toISOString(),
+    // No retryAfterSeconds: a day is not a countdown for a button; the message says when.
     opensAtText: localDateTimeOf(opensAt),
-    retryAfterSeconds: Math.ceil((opensAt.getTime() - now.getTime()) / 1000),
   });
 }
 
