@@ -228,6 +228,34 @@ describeOnEachDatabase('changing the bound phone needs the old one', (kind) => {
     expect((await textsTo(user.phone)).filter((x) => x.includes('更换为'))).toHaveLength(1);
   });
 
+  it('never lets a reset through after a phone change it raced with', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const user = await owner();
+      // A reset code to the old phone, asked for before the change.
+      expect((await post(user, SEND, { purpose: 'payPasswordReset' })).body.code).toBe(0);
+      const resetCode = await codeSentTo(user.phone);
+      const proved = await post(user, PROVE, { payPassword: await encryptPassword(t, '258036') });
+      const proof = (proved.body.data as { proof: string }).proof;
+      const next = freshPhone();
+      expect((await post(user, SEND, { purpose: 'bindPhone', phone: next })).body.code).toBe(0);
+      const bindCode = await codeSentTo(next);
+      const password = await encryptPassword(t, '907153');
+      const [bound, reset] = await Promise.all([
+        post(user, BIND, { phone: next, code: bindCode, proof }),
+        post(user, RESET, { code: resetCode, password }),
+      ]);
+      expect(bound.body.code).toBe(0);
+      expect([0, 42284]).toContain(reset.body.code);
+      const kinds = (await securityLog(user)).map((e) => e.kind);
+      // Newest first: a reset that went through came before the change, never after it.
+      if (reset.body.code === 0) {
+        expect(kinds.indexOf('payPasswordReset')).toBeGreaterThan(kinds.indexOf('phoneChanged'));
+      } else {
+        expect(kinds).not.toContain('payPasswordReset');
+      }
+    }
+  });
+
   it('holds SMS resets after a first phone is bound to an account that already has a pay password', async () => {
     const user = await newUser(t);
     await setTestPayPassword(t, user.token, '258036');
