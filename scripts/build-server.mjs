@@ -28,6 +28,7 @@ await build({
         server: 'src/server.ts',
         'cli/site-wechat': 'src/cli/site-wechat.ts',
         'cli/site-sms': 'src/cli/site-sms.ts',
+        'cli/site-set-token': 'src/cli/site-set-token.ts',
         'cli/secrets-rotate': 'src/cli/secrets-rotate.ts',
         'cli/staff-create': 'src/cli/staff-create.ts',
       },

@@ -27,6 +27,7 @@ import {
   registerCardsConsoleRoutes,
   registerCardsRoutes,
   registerPayPasswordRoutes,
+  verifyPayPassword,
 } from './modules/cards/index.js';
 import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
@@ -234,7 +235,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCardsRoutes(app, deps);
   registerCardsConsoleRoutes(app, deps, { recordAudit });
   registerPayPasswordRoutes(app, deps);
-  registerPhoneRoutes(app, deps);
+  registerPhoneRoutes(app, deps, {
+    checkPayPassword: (site, user, payload) => verifyPayPassword(deps, site, user, payload),
+  });
   registerNoticeRoutes(app, deps);
   registerCouponRoutes(app, deps);
   registerCouponConsoleRoutes(app, deps);

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
-import { signInFresh } from './support/login';
+import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
+import { createUser, handOffCode, signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 /**
  * 账户安全 on a phone: bind a phone with a texted code (read from the sandbox's SMS inbox, as a
- * tester does), reset the pay password with a code to that phone, and read the security log.
+ * tester does), reset the pay password with a code to that phone, and read the security log;
+ * change a bound phone (proving the old one by a texted code, or by the pay password), after which
+ * a reset by text waits 24 hours and the old number is told.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -21,6 +24,35 @@ afterAll(async () => {
 });
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+/** The texts to `phone`, newest first, from the sandbox's inbox page. */
+async function textsTo(phone: string): Promise<string[]> {
+  const html = await (await fetch(`${server.baseUrl}/sandbox/sms?phone=${phone}`)).text();
+  return [...html.matchAll(/<p>([^<]*)<\/p>/g)].map((m) => m[1]!);
+}
+
+/** One API call as the web app makes it, its envelope's data (throws on a non-zero code). */
+async function apiCall<T>(token: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { site: 'www-test', token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** A pay password encrypted as the web app does it (RSA-OAEP SHA-256 over the JSON payload). */
+async function encrypted(token: string, password: string): Promise<string> {
+  const { spki } = await apiCall<{ spki: string }>(token, '/security/payKey');
+  const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
+  const payload = { password, timestamp: Date.now(), nonce: randomBytes(16).toString('base64url') };
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(JSON.stringify(payload)),
+  ).toString('base64');
+}
 
 /** The code of the latest text to `phone`, from the sandbox's inbox page. */
 async function textedCode(phone: string): Promise<string> {
@@ -101,4 +133,74 @@ describe('account security', () => {
     expect(await page.locator('body').innerText()).not.toContain(phone);
     await context.close();
   });
+
+  it('changes a bound phone only after proving the old one; resets by text then wait 24 hours', async () => {
+    // Set up through the API: a phone bound and a pay password set, as the owner did earlier.
+    const owner = await createUser(server.baseUrl);
+    const phone = `133${String(Date.now()).slice(-8)}`;
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    await apiCall(owner.token, '/userInfo/phoneCode/send', { purpose: 'bindPhone', phone });
+    await apiCall(owner.token, '/userInfo/phone/bind', { phone, code: await textedCode(phone) });
+    const boundAt = Date.now();
+    await apiCall(owner.token, '/userInfo/card/setPassword', {
+      password: await encrypted(owner.token, '258036'),
+    });
+
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const code = await handOffCode(server.baseUrl, owner.token);
+    await page.goto(`${server.baseUrl}/account/security?setToken=${code}`);
+    await poll(() => page.getByTestId('bound-phone').innerText()).toBe(`已绑定 ${masked}`);
+
+    // Step 1: a code texted to the bound phone.
+    await page.getByRole('button', { name: '更换手机号' }).click();
+    const prove = page.locator('form', { hasText: '第一步：验证原手机号' });
+    await prove.getByRole('button', { name: '获取验证码' }).click();
+    await poll(() => prove.getByText(`验证码已发送至 ${masked}`).count()).toBe(1);
+    await prove.getByLabel('短信验证码').fill(await textedCode(phone));
+    await screenshot(page, 'security-change-prove');
+    await prove.getByRole('button', { name: '验证，下一步' }).click();
+
+    // Step 2: the new number's code (one bind code a minute: wait out the set-up's).
+    const next = `135${String(Date.now()).slice(-8)}`;
+    const nextMasked = `${next.slice(0, 3)}****${next.slice(-4)}`;
+    const bind = page.locator('form', { hasText: '第二步：绑定新手机号' });
+    await bind.getByRole('textbox', { name: '手机号', exact: true }).fill(next);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, boundAt + 61_000 - Date.now())));
+    await bind.getByRole('button', { name: '获取验证码' }).click();
+    await poll(() => bind.getByText(`验证码已发送至 ${nextMasked}`).count()).toBe(1);
+    await bind.getByLabel('短信验证码').fill(await textedCode(next));
+    await screenshot(page, 'security-change-new');
+    await bind.getByRole('button', { name: '确认更换' }).click();
+    await poll(() => page.getByTestId('bound-phone').innerText()).toBe(`已绑定 ${nextMasked}`);
+    expect(await page.getByTestId('reset-opens-at').innerText()).toMatch(
+      /^为保护账户资金，\d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）前不能用短信重置支付密码。$/,
+    );
+    // The old number is told; the log says it.
+    expect((await textsTo(phone))[0]).toContain(`更换为 ${nextMasked}`);
+    const log = page.getByTestId('security-log');
+    await poll(() => log.innerText()).toContain(`手机号由 ${masked} 更换为 ${nextMasked}`);
+
+    // 忘记支付密码 now waits, and says until when.
+    const reset = page.locator('section', { hasText: '忘记支付密码' });
+    await reset.getByRole('button', { name: '获取验证码' }).click();
+    await poll(() => reset.getByRole('alert').innerText()).toContain('（北京时间）后再试');
+    await poll(() => log.innerText()).toContain('短信重置支付密码被拒绝');
+    await screenshot(page, 'security-changed');
+
+    // Another change, proved by the pay password: a wrong one is refused, the right one passes.
+    await page.getByRole('button', { name: '更换手机号' }).click();
+    await page.getByRole('radio', { name: '输入支付密码' }).click();
+    const password = page.getByLabel('支付密码', { exact: true });
+    await password.fill('111111');
+    await page.getByRole('button', { name: '验证，下一步' }).click();
+    await poll(() => page.getByRole('alert').first().innerText()).toContain('支付密码错误');
+    await password.fill('258036');
+    await page.getByRole('button', { name: '验证，下一步' }).click();
+    await poll(() => page.getByText('第二步：绑定新手机号').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await context.close();
+  }, 120_000);
 });

@@ -157,10 +157,11 @@ describe('sign-in through the messenger sandbox', () => {
     await signingIn.close();
     const context = await newPhone(browser);
     const page = await context.newPage();
-    // The home page shows before the user info (decision 033); hold it until the films are drawn.
+    // The home page shows before the user is known (decision 033); a browser without a session
+    // learns it from the setToken's exchange (decision 038): hold that until the films are drawn.
     let releaseUser = () => {};
     const userHeld = new Promise<void>((resolve) => (releaseUser = resolve));
-    await page.route('**/api/userInfo/getUserInfo*', async (route) => {
+    await page.route('**/api/wx/setToken/exchange*', async (route) => {
       await userHeld;
       await route.continue();
     });

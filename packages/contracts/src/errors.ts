@@ -157,6 +157,35 @@ export const errorCatalogue = {
     zh: () => '账户还没有绑定手机号，请先绑定手机号',
     en: () => 'No phone number is bound to your account yet. Bind one first.',
   },
+  PHONE_CHANGE_NEEDS_PROOF: {
+    code: 42283,
+    status: 403,
+    zh: () => '更换已绑定的手机号需要先验证原手机号（短信验证码）或支付密码',
+    en: () =>
+      'To change the linked phone, first confirm the current one (a texted code) or your pay password.',
+  },
+  PAY_PASSWORD_RESET_HELD: {
+    code: 42284,
+    status: 423,
+    zh: (d) =>
+      `手机号刚刚更换，为保护账户资金，24 小时内不能用短信重置支付密码；请于 ${String(d.opensAtText ?? '')}（北京时间）后再试`,
+    en: (d) =>
+      `Your phone was changed recently: to protect your balance, resetting the pay password by text is possible again from ${String(d.opensAtText ?? '')} (China time).`,
+  },
+  HAND_OFF_INVALID: {
+    code: 40004,
+    status: 400,
+    zh: () => '登录链接无效或已过期（2 分钟内有效，只能使用一次），请重新获取链接',
+    en: () =>
+      'This sign-in link is invalid or has expired (it works once, within 2 minutes). Ask for a new one.',
+  },
+  SET_TOKEN_RAW_OFF: {
+    code: 40005,
+    status: 400,
+    zh: () => '本影城不接受携带登录凭证的链接，请使用一次性登录链接',
+    en: () =>
+      'This cinema does not accept links that carry a session. Use a one-time sign-in link.',
+  },
   PREFERENCE_UNKNOWN: {
     code: 42315,
     status: 422,

@@ -10,15 +10,19 @@ import { sealSiteSecrets } from '../modules/site/index.js';
  * Connect a site's SMS codes to Tencent Cloud SMS (README "Sending SMS codes", decision 032):
  *
  *   npm run site:sms -- --site www-test --secret-id AKID... --secret-key ... \
- *     --sdk-app-id 1400006666 --sign-name 星光影城 --template-id 1110 [--region ap-guangzhou]
+ *     --sdk-app-id 1400006666 --sign-name 星光影城 --template-id 1110 [--region ap-guangzhou] \
+ *     [--notice-template-id 1111]
  *
  * The template is an approved verification template with two parameters, {1} the code and {2} its
- * minutes. Every value is checked before anything is written; the secret key is stored encrypted
+ * minutes. The notice template, an approved notification template with {1} when (MM-DD HH:mm)
+ * and {2} the new number masked, tells an old number that the account's phone changed (decision
+ * 038); without it that text is not sent (and the server logs a warning at each change). Every value is checked before anything is written; the secret key is stored encrypted
  * with SECRETS_KEY. `--off` removes the provider (a WeChat site then answers 50203). Sandbox sites
  * keep their local inbox whatever is set here.
  */
 const usage = `usage: npm run site:sms -- --site <code> (--off | --secret-id <AKID…> --secret-key <key>
-  --sdk-app-id <1400…> --sign-name <sign> --template-id <id> [--region ap-guangzhou|ap-beijing|ap-nanjing])`;
+  --sdk-app-id <1400…> --sign-name <sign> --template-id <id> [--region ap-guangzhou|ap-beijing|ap-nanjing]
+  [--notice-template-id <id>])`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -34,6 +38,7 @@ const { values } = parseArgs({
     'sdk-app-id': { type: 'string' },
     'sign-name': { type: 'string' },
     'template-id': { type: 'string' },
+    'notice-template-id': { type: 'string' },
     region: { type: 'string' },
   },
 });
@@ -48,6 +53,7 @@ async function main() {
       sdkAppId: values['sdk-app-id'] ?? '',
       signName: values['sign-name'] ?? '',
       templateId: values['template-id'] ?? '',
+      noticeTemplateId: values['notice-template-id'],
       region: values.region,
     });
     columns = checked.columns ?? fail(checked.problems.join('\n'));

@@ -38,6 +38,8 @@ import m0038 from './migrations/0038-seat-holds-in-batches.js';
 import m0039 from './migrations/0039-leaner-seat-holds.js';
 import m0040 from './migrations/0040-lost-holds-write-nothing.js';
 import m0041 from './migrations/0041-seat-holds-written-together.js';
+import m0042 from './migrations/0042-phone-as-second-factor.js';
+import m0043 from './migrations/0043-hand-off-codes.js';
 import m0044 from './migrations/0044-payment-parts-match-the-price.js';
 import m0046 from './migrations/0046-order-channel.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
@@ -89,6 +91,8 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0039-leaner-seat-holds': m0039,
   '0040-lost-holds-write-nothing': m0040,
   '0041-seat-holds-written-together': m0041,
+  '0042-phone-as-second-factor': m0042,
+  '0043-hand-off-codes': m0043,
   '0044-payment-parts-match-the-price': m0044,
   '0046-order-channel': m0046,
 });

@@ -66,6 +66,8 @@ export interface SitesTable {
   sms_template_id: ColumnType<string | null, string | null | undefined, string | null>;
   sms_region: ColumnType<string | null, string | null | undefined, string | null>;
   notice_template_exchanged: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Tencent SMS notification template telling an old number its binding changed (0042). */
+  sms_notice_template_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type NoticeState = (typeof noticeDeliveries)[number];
@@ -131,6 +133,8 @@ export interface UsersTable {
   /** Care mode (关怀模式), a display preference (0030, decision 028). */
   is_care_mode: Generated<boolean>;
   created_at: CreatedAt;
+  /** When the bound phone last changed (0042): a pay password reset by SMS waits 24 h after. */
+  phone_changed_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -251,7 +255,7 @@ export interface CouponsTable {
 export interface PhoneCodesTable {
   id: Generated<string>;
   user_id: string;
-  purpose: 'payPasswordReset' | 'bindPhone';
+  purpose: 'payPasswordReset' | 'bindPhone' | 'changePhone';
   phone: string;
   code_hash: string;
   expires_at: Timestamp;
@@ -278,8 +282,36 @@ export interface CardSecurityEventsTable {
     | 'payPasswordChanged'
     | 'payPasswordReset'
     | 'payPasswordLocked'
-    | 'phoneBound';
+    | 'phoneBound'
+    | 'phoneChanged'
+    | 'payPasswordResetRefused';
   phone: string | null;
+  created_at: CreatedAt;
+  /** For phoneChanged: the number it replaced (0042). */
+  previous_phone: string | null;
+}
+
+/** A proof of the bound phone (or the pay password) that allows changing it, once (0042). */
+export interface PhoneChangeProofsTable {
+  id: Generated<string>;
+  user_id: string;
+  proof_hash: string;
+  method: 'oldPhoneCode' | 'payPassword';
+  phone: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** A one-time hand-off code of a session, for a `?setToken=` link (0043). */
+export interface HandOffCodesTable {
+  id: Generated<string>;
+  site_id: string;
+  user_id: string;
+  session_id: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 
@@ -794,6 +826,8 @@ export interface Database {
   coupons: CouponsTable;
   sms_messages: SmsMessagesTable;
   card_security_events: CardSecurityEventsTable;
+  phone_change_proofs: PhoneChangeProofsTable;
+  hand_off_codes: HandOffCodesTable;
   sessions: SessionsTable;
   messenger_codes: MessengerCodesTable;
   card_types: CardTypesTable;

@@ -15,11 +15,6 @@ export function localClockOf(instant: Date): string {
   return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(11, 16);
 }
 
-/** "11-25 19:42": the local month, day and time of an instant. */
-export function localDateTimeOf(instant: Date): string {
-  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(5, 16).replace('T', ' ');
-}
-
 /** The instant of a local date plus minutes after local midnight. */
 export function localInstant(date: string, minutesAfterMidnight = 0): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS + minutesAfterMidnight * 60_000);
@@ -40,4 +35,9 @@ export const BUSINESS_DAY_STARTS_AT_HOUR = 6;
 /** YYYY-MM-DD of the business day an instant falls in (06:00 local to 06:00 the next day). */
 export function businessDateOf(instant: Date): string {
   return localDateOf(new Date(instant.getTime() - BUSINESS_DAY_STARTS_AT_HOUR * 3600_000));
+}
+
+/** `YYYY-MM-DD HH:mm` of an instant in local (China) time, as messages to the moviegoer say it. */
+export function localDateTimeOf(instant: Date): string {
+  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }

@@ -94,3 +94,21 @@ export async function createUser(baseUrl: string): Promise<FreshUser> {
   if (envelope.code !== 0) throw new Error(`scripted sign-in: ${envelope.code} ${envelope.msg}`);
   return { nickname, token: envelope.data.token };
 }
+
+/**
+ * A one-time hand-off code of a session (`?setToken=<code>` signs a browser in as that user once,
+ * within two minutes): what links carry instead of a session token (decision 038).
+ */
+export async function handOffCode(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/userInfo/handOff`, {
+    method: 'POST',
+    headers: { site: 'www-test', token },
+  });
+  const envelope = (await response.json()) as {
+    code: number;
+    msg: string;
+    data: { code: string };
+  };
+  if (envelope.code !== 0) throw new Error(`hand-off: ${envelope.code} ${envelope.msg}`);
+  return envelope.data.code;
+}

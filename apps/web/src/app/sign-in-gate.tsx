@@ -5,10 +5,12 @@ import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { FailureBlock } from '@/components/ui/failure-block';
 import { getAuthConfig } from '@/features/auth/api/get-auth-config';
 import { getUserInfo, userInfoQuery } from '@/features/auth/api/get-user-info';
+import { exchangeSetToken } from '@/features/auth/api/exchange-set-token';
 import { login } from '@/features/auth/api/login';
 import { authMessages } from '@/features/auth/auth-messages';
 import { sessionStore } from '@/features/auth/session-store';
 import {
+  chooseAccount,
   restartSignIn,
   runSignIn,
   type SignInDeps,
@@ -34,6 +36,14 @@ if (typeof window !== 'undefined') {
     isLeavingPage = false;
   });
 }
+
+/**
+ * Whether this page load was handed a `?setToken=`: read when this module loads, before
+ * startSignIn takes it off the URL, so the first render and the gate agree on showing the page.
+ */
+const isHandedSetToken =
+  typeof window !== 'undefined' &&
+  Boolean(new URL(window.location.href).searchParams.get('setToken'));
 
 /** The OAuth state lives in this tab only: another tab or a forged link cannot present it. */
 const STATE_KEY = 'marquee.oauthState';
@@ -75,6 +85,7 @@ const browserDeps: SignInDeps = {
   setToken: (token) => writeToken(token),
   clearToken: () => clearToken(),
   login,
+  exchangeSetToken,
   getUserInfo,
   getAuthConfig: loadAuthConfig,
   newState: randomState,
@@ -137,7 +148,7 @@ export function startSignIn(
 /**
  * Whether this page load's first render will show the page before the user is known (as
  * useShowsBeforeSignIn will see it then): its route says so, and the page holds a token or is handed
- * one in `setToken` (taken by startSignIn before the first render). Not with only a code to exchange.
+ * a `setToken` (exchanged by startSignIn after the first paint). Not with only a code to exchange.
  */
 export function firstRenderShowsBeforeSignIn(routeHandles: readonly unknown[], url: URL): boolean {
   return (
@@ -155,7 +166,37 @@ function useShowsBeforeSignIn(): boolean {
   const matches = useMatches();
   return (
     matches.some((match) => (match.handle as RouteHandle | undefined)?.showsBeforeSignIn) &&
-    readToken() !== undefined
+    (readToken() !== undefined || isHandedSetToken)
+  );
+}
+
+/** "当前已登录 小影，链接要切换到 Alex，是否切换？" with both answers. */
+function SwitchAccountQuestion(props: {
+  outcome: Extract<SignInOutcome, { kind: 'confirm-switch' }>;
+  onChoose: (isSwitching: boolean) => void;
+}) {
+  const t = authMessages.useT();
+  const names = {
+    current: props.outcome.current.nickname,
+    next: props.outcome.next.userInfo.nickname,
+  };
+  return (
+    <section className="failure-block" role="alertdialog" aria-labelledby="switch-account-title">
+      <h2 id="switch-account-title" className="failure-block__title">
+        {t('switchTitle')}
+      </h2>
+      <p className="failure-block__message">{t('switchQuestion', names)}</p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={() => props.onChoose(true)}
+      >
+        {t('switchTo', names)}
+      </button>
+      <button type="button" className="button button--block" onClick={() => props.onChoose(false)}>
+        {t('stayAs', names)}
+      </button>
+    </section>
   );
 }
 
@@ -207,6 +248,20 @@ export function SignInGate(props: { children: ReactNode }) {
   // The same element either way, so the page is not mounted again when the user arrives.
   if (outcome?.kind === 'signed-in' || (outcome === null && showsBeforeSignIn)) {
     return props.children;
+  }
+  if (outcome?.kind === 'confirm-switch') {
+    return (
+      <SwitchAccountQuestion
+        outcome={outcome}
+        onChoose={(isSwitching) => {
+          const chosen = chooseAccount(browserDeps, outcome, isSwitching);
+          // Whatever the page loaded so far belongs to the account before the answer.
+          queryClient.clear();
+          void finishSignIn(queryClient, chosen);
+          setOutcome(chosen);
+        }}
+      />
+    );
   }
   if (outcome?.kind === 'failed') {
     const text = failureText(t, outcome);

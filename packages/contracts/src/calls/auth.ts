@@ -67,3 +67,39 @@ export const authConfigCall = defineCall({
     brand: siteBrandSchema,
   }),
 });
+
+/** A hand-off code lives this long and is taken once. */
+export const HAND_OFF_TTL_SECONDS = 120;
+/** What tells a hand-off code from a session token in `?setToken=`. */
+export const HAND_OFF_PREFIX = 'ho_';
+
+/**
+ * A one-time hand-off code for this session: a link `…?setToken=<code>` signs another browser in
+ * as this user, once, within HAND_OFF_TTL_SECONDS, with a session of its own that ends when this
+ * one does. Links carry it instead of the session token itself.
+ */
+export const handOffCall = defineCall({
+  method: 'POST',
+  path: '/userInfo/handOff',
+  isSignedIn: true,
+  answer: z.object({ code: z.string(), expiresInSeconds: z.number().int() }),
+});
+
+/**
+ * Spec §4's `?setToken=`, checked by the server before the browser takes it: a hand-off code is
+ * exchanged for a new session token (once); a session token itself is accepted only while the
+ * site allows raw tokens in links (`isRawSetTokenAllowed`, on by default), and answered as it is.
+ * Either way the answer names the account, so a browser signed in as someone else can ask first.
+ */
+export const exchangeSetTokenCall = defineCall({
+  method: 'POST',
+  path: '/wx/setToken/exchange',
+  isSignedIn: false,
+  body: z.object({ setToken: z.string().trim().min(1).max(256) }),
+  answer: z.object({
+    userInfo: userInfoSchema,
+    token: z.string(),
+    /** True when the token is a new session made from a hand-off code. */
+    isHandOff: z.boolean(),
+  }),
+});

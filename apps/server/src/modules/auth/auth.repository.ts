@@ -95,3 +95,39 @@ export function updatePreferences(trx: Executor, userId: string, change: { isCar
     .returning(['is_care_mode'])
     .executeTakeFirstOrThrow();
 }
+
+export function insertHandOffCode(
+  trx: Executor,
+  row: { siteId: string; userId: string; sessionId: string; codeHash: string; expiresAt: Date },
+) {
+  return trx
+    .insertInto('hand_off_codes')
+    .values({
+      site_id: row.siteId,
+      user_id: row.userId,
+      session_id: row.sessionId,
+      code_hash: row.codeHash,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+/**
+ * Take a live hand-off code of the site once, in one statement (two exchanges of one code: one
+ * gets it), with the session that minted it while that one is live. Undefined otherwise.
+ */
+export function useHandOffCode(trx: Executor, siteId: string, codeHash: string, now: Date) {
+  return trx
+    .updateTable('hand_off_codes')
+    .set({ used_at: now })
+    .from('sessions')
+    .whereRef('sessions.id', '=', 'hand_off_codes.session_id')
+    .where('hand_off_codes.code_hash', '=', codeHash)
+    .where('hand_off_codes.site_id', '=', siteId)
+    .where('hand_off_codes.used_at', 'is', null)
+    .where('hand_off_codes.expires_at', '>', now)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .returning(['hand_off_codes.user_id', 'sessions.expires_at as session_expires_at'])
+    .executeTakeFirst();
+}

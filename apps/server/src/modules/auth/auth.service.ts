@@ -84,6 +84,16 @@ export function createSessionAuthenticator(
   };
 }
 
+/** The user of a live session token, read now (not from the per-process cache). */
+export async function userOfToken(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  token: string,
+): Promise<SignedInUser> {
+  const row = await authRepository.findLiveSession(deps.db, sha256Hex(token), deps.clock.now());
+  if (!row) throw new AppError('SESSION_INVALID');
+  return toSignedInUser(row, row.session_id);
+}
+
 /** Sign-in, after the messenger vouched for the profile: one transaction for user and session. */
 export async function signIn(
   deps: Pick<AppDeps, 'db' | 'clock'>,

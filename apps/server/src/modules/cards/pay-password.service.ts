@@ -16,7 +16,12 @@ import type { AppDeps } from '../../app-deps.js';
 import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { SignedInUser } from '../auth/index.js';
-import { checkPhoneCode, recordSecurityEvent, useCheckedCode } from '../phone/index.js';
+import {
+  assertResetNotHeld,
+  checkPhoneCode,
+  recordSecurityEvent,
+  useCheckedCode,
+} from '../phone/index.js';
 import type { SiteRow } from '../site/index.js';
 import { hashSecret, verifySecret } from './password-hash.js';
 import { PAY_KEY_ALGORITHM, decryptWithPayKey, getPayKey } from './pay-key.js';
@@ -79,7 +84,9 @@ export async function setPayPassword(
 /**
  * 忘记支付密码: a new pay password with a code sent to the bound phone instead of the old one.
  * Ends a lockout; written to the security log. The code is checked (each try counted) before
- * the transaction and used inside it, so two resets with one code give one.
+ * the transaction and used inside it, so two resets with one code give one. Refused for 24 hours
+ * after the bound phone changed (PAY_PASSWORD_RESET_HELD, decision 038), checked again under the
+ * user's row lock so a change at the same moment cannot slip between.
  */
 export async function resetPayPassword(
   deps: PayPasswordDeps,
@@ -89,10 +96,12 @@ export async function resetPayPassword(
   const next = await openPayload(deps, body.password);
   const problem = payPasswordProblem(next.password);
   if (problem) throw new AppError('PAY_PASSWORD_WEAK', { reason: problem });
+  await assertResetNotHeld(deps.db, user.id, deps.clock.now(), { lockRow: false });
   const checked = await checkPhoneCode(deps, user.id, 'payPasswordReset', body.code);
   const hash = await hashSecret(next.password, deps.payPasswordPepper);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    await assertResetNotHeld(trx, user.id, now, { lockRow: true });
     await useCheckedCode(trx, checked.id, now);
     await payPasswordRepository.storePayPassword(trx, user.id, hash);
     await recordSecurityEvent(trx, user.id, 'payPasswordReset', now);

@@ -250,7 +250,7 @@ function problemDetails(
     problem,
     orderId: order.id,
     cinemaName: (part.film?.cinemaInfo ?? part.store?.cinemaInfo)?.name ?? null,
-    startAtText: show ? localDateTimeOf(new Date(show.startAt)) : '',
+    startAtText: show ? localDateTimeOf(new Date(show.startAt)).slice(5) : '',
     endAtText: show ? localClockOf(new Date(show.endAt)) : '',
     ...(startMs !== null && window
       ? {

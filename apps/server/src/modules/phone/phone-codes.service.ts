@@ -5,7 +5,6 @@ import {
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_RESEND_SECONDS,
   PHONE_CODE_TTL_SECONDS,
-  type bindPhoneCall,
   type CallAnswer,
   type CallBody,
   type PhoneCodePurpose,
@@ -16,11 +15,12 @@ import type { Executor } from '../../db/schema.js';
 import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import * as phoneRepository from './phone.repository.js';
+import { resetHoldError } from './reset-hold.js';
 import { recordSecurityEvent } from './security-log.js';
 import { SANDBOX_SMS_PATH, sendCodeSms, smsChannelOf } from './sms.js';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'payPasswordPepper'>;
-type SendDeps = Deps & Pick<AppDeps, 'tencentCloud'> & { log?: SmsLog };
+export type Deps = Pick<AppDeps, 'db' | 'clock' | 'payPasswordPepper'>;
+export type SendDeps = Deps & Pick<AppDeps, 'tencentCloud'> & { log?: SmsLog };
 
 /** Where a refused send is reported: the cinema must fix its SMS settings. */
 export interface SmsLog {
@@ -28,8 +28,8 @@ export interface SmsLog {
 }
 
 /**
- * Send a 6-digit code by SMS: to the bound phone (pay password reset) or to the number being
- * bound. Under the user's row lock: one code a minute per purpose and 10 a day, whatever arrives
+ * Send a 6-digit code by SMS: to the bound phone (pay password reset, proving it before a change)
+ * or to the number being bound. A reset code is not sent while a phone change is recent. Under the user's row lock: one code a minute per purpose and 10 a day, whatever arrives
  * at once; an earlier unused code of the same purpose stops working. The message goes out after
  * the commit (no network inside a transaction). A message the provider surely did not send marks
  * its code failed: it never works and does not count towards those limits; one of unknown fate
@@ -44,11 +44,15 @@ export async function sendPhoneCode(
   if (!smsChannelOf(site)) throw new AppError('SMS_UNAVAILABLE');
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const { phone, codeId } = await deps.db.transaction().execute(async (trx) => {
+  const sent = await deps.db.transaction().execute(async (trx) => {
     const account = await phoneRepository.lockUser(trx, user.id);
     if (!account) throw new AppError('SESSION_INVALID');
     const target = body.purpose === 'bindPhone' ? body.phone : account.phone;
     if (!target) throw new AppError('PHONE_NOT_BOUND');
+    if (body.purpose === 'payPasswordReset') {
+      const held = resetHoldError(account.phone_changed_at, now);
+      if (held) return { held };
+    }
     const recent = await phoneRepository.recentCodes(trx, user.id, addSeconds(now, -86_400));
     const lastOfPurpose = recent.find((row) => row.purpose === body.purpose);
     const resendAt = lastOfPurpose
@@ -74,6 +78,12 @@ export async function sendPhoneCode(
     });
     return { phone: target, codeId: inserted.id };
   });
+  if ('held' in sent) {
+    // Written in a statement of its own: the refusal is what the owner should see.
+    await recordSecurityEvent(deps.db, user.id, 'payPasswordResetRefused', now);
+    throw sent.held;
+  }
+  const { phone, codeId } = sent;
   const outcome = await sendCodeSms(deps, site, phone, { purpose: body.purpose, code });
   if (outcome.status !== 'sent') {
     if (outcome.status === 'notSent') {
@@ -129,25 +139,7 @@ export async function useCheckedCode(trx: Executor, codeId: string, now: Date): 
   }
 }
 
-/** Bind (or change) the account's phone with a code sent to the new number. */
-export async function bindPhone(
-  deps: Deps,
-  user: Pick<SignedInUser, 'id'>,
-  body: CallBody<typeof bindPhoneCall>,
-): Promise<CallAnswer<typeof bindPhoneCall>> {
-  const checked = await checkPhoneCode(deps, user.id, 'bindPhone', body.code);
-  // The code was sent to one number: it proves that one only.
-  if (checked.phone !== body.phone) throw new AppError('PHONE_CODE_EXPIRED');
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await useCheckedCode(trx, checked.id, now);
-    await phoneRepository.setUserPhone(trx, user.id, body.phone);
-    await recordSecurityEvent(trx, user.id, 'phoneBound', now, body.phone);
-  });
-  return { maskedPhone: maskPhone(body.phone) };
-}
-
-function codeHash(
+export function codeHash(
   deps: Pick<Deps, 'payPasswordPepper'>,
   userId: string,
   phone: string,

@@ -1,11 +1,11 @@
 import { sql, type Insertable } from 'kysely';
 import type { PhoneCodePurpose } from '@marquee/contracts';
-import type { Executor, PhoneCodesTable } from '../../db/schema.js';
+import type { Executor, PhoneChangeProofsTable, PhoneCodesTable } from '../../db/schema.js';
 
 export function lockUser(trx: Executor, userId: string) {
   return trx
     .selectFrom('users')
-    .select(['id', 'phone'])
+    .select(['id', 'phone', 'phone_changed_at', 'pay_password_hash'])
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
@@ -88,6 +88,43 @@ export async function markUsed(trx: Executor, codeId: string, now: Date): Promis
   return used !== undefined;
 }
 
-export function setUserPhone(trx: Executor, userId: string, phone: string) {
-  return trx.updateTable('users').set({ phone }).where('id', '=', userId).execute();
+/** Bind the phone; `changedAt` starts the wait before a pay password reset by SMS (or keeps it). */
+export function setUserPhone(trx: Executor, userId: string, phone: string, changedAt: Date | null) {
+  return trx
+    .updateTable('users')
+    .set({ phone, phone_changed_at: changedAt })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findPhoneChangedAt(db: Executor, userId: string, lock: boolean) {
+  const query = db.selectFrom('users').select(['phone_changed_at']).where('id', '=', userId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function insertChangeProof(trx: Executor, row: Insertable<PhoneChangeProofsTable>) {
+  return trx.insertInto('phone_change_proofs').values(row).execute();
+}
+
+/**
+ * Take a live, unused proof of the user's bound phone `phone`, in one statement (two binds with
+ * one proof: one gets it). Undefined when there is none.
+ */
+export function useChangeProof(
+  trx: Executor,
+  userId: string,
+  proofHash: string,
+  phone: string,
+  now: Date,
+) {
+  return trx
+    .updateTable('phone_change_proofs')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('proof_hash', '=', proofHash)
+    .where('phone', '=', phone)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'method'])
+    .executeTakeFirst();
 }

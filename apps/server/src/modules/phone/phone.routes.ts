@@ -1,14 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { bindPhoneCall, sendPhoneCodeCall } from '@marquee/contracts';
+import { bindPhoneCall, proveBoundPhoneCall, sendPhoneCodeCall } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
-import { bindPhone, sendPhoneCode } from './phone-codes.service.js';
+import { bindPhone, proveBoundPhone, type PayPasswordCheck } from './phone-change.service.js';
+import { sendPhoneCode } from './phone-codes.service.js';
 
-export function registerPhoneRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** `checkPayPassword`: modules/cards' check, handed in by app.ts (cards already imports phone). */
+export function registerPhoneRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: { checkPayPassword: PayPasswordCheck },
+): void {
   bindCall(app, deps, sendPhoneCodeCall, ({ site, user, body, request }) =>
     sendPhoneCode({ ...deps, log: request.log }, site, user, body),
   );
-  bindCall(app, deps, bindPhoneCall, ({ user, body }) => bindPhone(deps, user, body), {
-    rateLimitPerMinute: 20,
-  });
+  bindCall(
+    app,
+    deps,
+    proveBoundPhoneCall,
+    ({ site, user, body, request }) =>
+      proveBoundPhone(
+        { ...deps, log: request.log, checkPayPassword: options.checkPayPassword },
+        site,
+        user,
+        body,
+      ),
+    { rateLimitPerMinute: 20 },
+  );
+  bindCall(
+    app,
+    deps,
+    bindPhoneCall,
+    ({ site, user, body, request }) => bindPhone({ ...deps, log: request.log }, site, user, body),
+    { rateLimitPerMinute: 20 },
+  );
 }

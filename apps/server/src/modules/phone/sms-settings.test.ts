@@ -20,9 +20,19 @@ describe('Tencent SMS settings (npm run site:sms)', () => {
         sms_sign_name: '星光影城',
         sms_template_id: '1110',
         sms_region: 'ap-guangzhou',
+        sms_notice_template_id: null,
       },
       problems: [],
     });
+  });
+
+  it('takes an optional notification template for the text to an old number, digits only', () => {
+    expect(
+      tencentSmsSettings({ ...valid, noticeTemplateId: ' 1111 ' }).columns?.sms_notice_template_id,
+    ).toBe('1111');
+    expect(tencentSmsSettings({ ...valid, noticeTemplateId: 'T-1' }).problems).toEqual([
+      "--notice-template-id: the approved notification template's id, digits",
+    ]);
   });
 
   it('names every wrong value, writing nothing', () => {

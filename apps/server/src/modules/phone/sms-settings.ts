@@ -12,6 +12,8 @@ export interface TencentSmsSettingsInput {
   sdkAppId: string;
   signName: string;
   templateId: string;
+  /** An approved notification template: {1} when (MM-DD HH:mm), {2} the new number, masked. */
+  noticeTemplateId?: string;
   region?: string;
 }
 
@@ -23,6 +25,7 @@ export interface SmsSettingsColumns {
   sms_sign_name: string | null;
   sms_template_id: string | null;
   sms_region: string | null;
+  sms_notice_template_id: string | null;
 }
 
 /** No provider: the site sends no SMS outside the sandbox (50203). */
@@ -34,6 +37,7 @@ export const noSmsProvider: SmsSettingsColumns = {
   sms_sign_name: null,
   sms_template_id: null,
   sms_region: null,
+  sms_notice_template_id: null,
 };
 
 /** Check Tencent SMS settings: the columns to write (secret key still plain), or what is wrong. */
@@ -46,6 +50,7 @@ export function tencentSmsSettings(
     sdkAppId: input.sdkAppId.trim(),
     signName: input.signName.trim(),
     templateId: input.templateId.trim(),
+    noticeTemplateId: (input.noticeTemplateId ?? '').trim(),
     region: (input.region ?? 'ap-guangzhou').trim(),
   };
   const problems: string[] = [];
@@ -67,6 +72,9 @@ export function tencentSmsSettings(
   if (!/^\d{1,12}$/.test(value.templateId)) {
     problems.push("--template-id: the approved template's id, digits");
   }
+  if (value.noticeTemplateId && !/^\d{1,12}$/.test(value.noticeTemplateId)) {
+    problems.push("--notice-template-id: the approved notification template's id, digits");
+  }
   if (!(TENCENT_SMS_REGIONS as readonly string[]).includes(value.region)) {
     problems.push(`--region: one of ${TENCENT_SMS_REGIONS.join(', ')}`);
   }
@@ -80,6 +88,7 @@ export function tencentSmsSettings(
       sms_sign_name: value.signName,
       sms_template_id: value.templateId,
       sms_region: value.region,
+      sms_notice_template_id: value.noticeTemplateId || null,
     },
     problems: [],
   };

@@ -42,9 +42,55 @@ export async function sendCodeSms(
   ]);
 }
 
+/**
+ * Tell the number a binding left that it changed: its owner may not be the one who changed it.
+ * A sandbox site writes it to the stand-in; a Tencent site sends it with its notification template
+ * (`npm run site:sms -- --notice-template-id`, parameters: when, the new number masked), or, with
+ * none set, sends nothing and answers `notSent` for the caller to log.
+ */
+export async function sendPhoneChangedSms(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'tencentCloud'>,
+  site: SiteRow,
+  oldPhone: string,
+  notice: { atText: string; maskedNewPhone: string },
+): Promise<SmsOutcome> {
+  const channel = smsChannelOf(site);
+  if (channel === 'sandbox') {
+    await deps.db
+      .insertInto('sms_messages')
+      .values({
+        site_id: site.id,
+        phone: oldPhone,
+        text: `【${site.name}】您账户绑定的手机号已于 ${notice.atText} 更换为 ${notice.maskedNewPhone}，本号码不再接收该账户的验证码。如非本人操作，请立即联系影城客服。`,
+      })
+      .execute();
+    return { status: 'sent' };
+  }
+  const config = tencentSmsConfigOf(site);
+  if (!config || !site.sms_notice_template_id) {
+    return {
+      status: 'notSent',
+      error: new AppError('SMS_UNAVAILABLE'),
+      providerCode: 'noNoticeTemplate',
+    };
+  }
+  return sendTencentSms(
+    { tencent: deps.tencentCloud, clock: deps.clock },
+    { ...config, templateId: site.sms_notice_template_id },
+    oldPhone,
+    [notice.atText, notice.maskedNewPhone],
+  );
+}
+
+const purposeText: Record<PhoneCodePurpose, string> = {
+  payPasswordReset: '重置支付密码',
+  bindPhone: '绑定手机号',
+  changePhone: '验证原手机号以更换绑定',
+};
+
 /** The stand-in's text: what a verification template of a real provider reads like. */
 function sandboxText(site: SiteRow, message: { purpose: PhoneCodePurpose; code: string }) {
-  const what = message.purpose === 'payPasswordReset' ? '重置支付密码' : '绑定手机号';
+  const what = purposeText[message.purpose];
   return `【${site.name}】验证码 ${message.code}，用于${what}，5 分钟内有效。如非本人操作，请忽略本短信。`;
 }
 

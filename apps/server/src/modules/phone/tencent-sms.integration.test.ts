@@ -23,6 +23,9 @@ const ACCOUNT = {
   templateId: '1110',
   region: 'ap-guangzhou',
 };
+/** The notification template telling an old number its binding changed: when, the new number. */
+const NOTICE_TEMPLATE = '1111';
+const TEMPLATES = { [ACCOUNT.templateId]: 2, [NOTICE_TEMPLATE]: 2 };
 
 let phoneCursor = 0;
 const freshPhone = () =>
@@ -51,7 +54,7 @@ describeOnEachDatabase('SMS codes through Tencent Cloud SMS', (kind) => {
     });
     appId = await switchDemoSiteToWechat(t.db, wechat);
     // What `npm run site:sms` writes: checked settings, the secret key sealed.
-    const settings = tencentSmsSettings(ACCOUNT);
+    const settings = tencentSmsSettings({ ...ACCOUNT, noticeTemplateId: NOTICE_TEMPLATE });
     const site = await t.db
       .selectFrom('sites')
       .select('id')
@@ -62,7 +65,7 @@ describeOnEachDatabase('SMS codes through Tencent Cloud SMS', (kind) => {
       .set(sealSiteSecrets(site.id, settings.columns!, devKeyring()))
       .where('id', '=', site.id)
       .execute();
-    sms.addAccount({ ...ACCOUNT, templates: { [ACCOUNT.templateId]: 2 } });
+    sms.addAccount({ ...ACCOUNT, templates: TEMPLATES });
   });
   afterAll(async () => {
     await t?.close();
@@ -72,7 +75,7 @@ describeOnEachDatabase('SMS codes through Tencent Cloud SMS', (kind) => {
   beforeEach(() => {
     sms.setFault(null);
     sms.blockedPhones.clear();
-    sms.addAccount({ ...ACCOUNT, templates: { [ACCOUNT.templateId]: 2 } });
+    sms.addAccount({ ...ACCOUNT, templates: TEMPLATES });
   });
 
   let n = 0;
@@ -145,6 +148,35 @@ describeOnEachDatabase('SMS codes through Tencent Cloud SMS', (kind) => {
     expect(sms.sent.at(-1)!.phone).toBe(phone);
   });
 
+  it('texts the old number through the notification template when the phone changes', async () => {
+    const user = await wechatUser();
+    const old = freshPhone();
+    await post(user, SEND, { purpose: 'bindPhone', phone: old });
+    expect(
+      (await post(user, BIND, { phone: old, code: sms.sent.at(-1)!.params[0] })).body.code,
+    ).toBe(0);
+    clock.advance(61);
+    expect((await post(user, SEND, { purpose: 'changePhone' })).body.code).toBe(0);
+    const proveCode = sms.sent.at(-1)!;
+    expect(proveCode).toMatchObject({ phone: old, templateId: ACCOUNT.templateId });
+    const proved = await post(user, '/api/userInfo/phone/proveOld', { code: proveCode.params[0] });
+    const proof = (proved.body.data as { proof: string }).proof;
+    const next = freshPhone();
+    await post(user, SEND, { purpose: 'bindPhone', phone: next });
+    const changedAt = clock.now();
+    const bound = await post(user, BIND, { phone: next, code: sms.sent.at(-1)!.params[0], proof });
+    expect(bound.body.code).toBe(0);
+    const local = new Date(changedAt.getTime() + 8 * 3600_000).toISOString();
+    expect(sms.sent.at(-1)).toMatchObject({
+      phone: old,
+      templateId: NOTICE_TEMPLATE,
+      params: [
+        `${local.slice(5, 10)} ${local.slice(11, 16)}`,
+        `${next.slice(0, 3)}****${next.slice(-4)}`,
+      ],
+    });
+  });
+
   it("maps Tencent's error codes to ours, and a refused message neither works nor counts", async () => {
     const user = await wechatUser();
     const phone = freshPhone();
@@ -175,7 +207,7 @@ describeOnEachDatabase('SMS codes through Tencent Cloud SMS', (kind) => {
     const verified = sms.verifiedSignatures;
     expect(await send()).toMatchObject({ code: 50204 });
     expect(sms.verifiedSignatures).toBe(verified);
-    sms.addAccount({ ...ACCOUNT, templates: { [ACCOUNT.templateId]: 2 } });
+    sms.addAccount({ ...ACCOUNT, templates: TEMPLATES });
 
     // Five refusals within a minute, and the next code still goes out at once.
     const refused = await codesOf(user.id);

@@ -29,6 +29,12 @@ export interface SiteSettings {
   admitBeforeMinutes: number;
   /** ... until this many minutes after the start; later it is refused as too late. */
   admitAfterMinutes: number;
+  /**
+   * Whether a `?setToken=` link may carry a session token itself (spec §4) rather than a one-time
+   * hand-off code (decision 038). On by default for older links and scripts; `npm run
+   * site:set-token -- --site <code> --raw off` switches it off.
+   */
+  isRawSetTokenAllowed: boolean;
 }
 
 const defaultSettings: SiteSettings = {
@@ -41,6 +47,7 @@ const defaultSettings: SiteSettings = {
   exchangeCutoffMinutes: 30,
   admitBeforeMinutes: 60,
   admitAfterMinutes: 30,
+  isRawSetTokenAllowed: true,
 };
 
 export function siteSettings(

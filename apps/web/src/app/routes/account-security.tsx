@@ -11,8 +11,9 @@ import { phoneMessages } from '@/features/phone/phone-messages';
 import '@/features/phone/components/phone.css';
 
 /**
- * 账户安全: the bound phone, 忘记支付密码 (a code to the bound phone, then a new password on the
- * usual keypad), and the security log.
+ * 账户安全: the bound phone (changing it proves the current one first), 忘记支付密码 (a code to
+ * the bound phone, then a new password on the usual keypad; refused for 24 hours after a phone
+ * change, the message saying until when), and the security log.
  */
 export default function AccountSecurityPage() {
   const t = phoneMessages.useT();
@@ -27,7 +28,7 @@ export default function AccountSecurityPage() {
   };
   return (
     <div className="security-page">
-      <PhoneSection phone={user.phone} onBound={refresh} />
+      <PhoneSection phone={user.phone} hasPayPassword={user.hasPayPassword} onBound={refresh} />
       <section className="security-section" aria-labelledby="reset-title">
         <h2 id="reset-title">{t('resetTitle')}</h2>
         {user.phone ? (

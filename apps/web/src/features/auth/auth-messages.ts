@@ -9,6 +9,10 @@ export const authMessages = defineMessages(
     startFailedHint: '没能取得微信授权设置，请检查网络后重试。',
     stateMismatch: '登录校验未通过',
     stateMismatchHint: '这次登录不是从本页面发起的，为了账户安全已拒绝。请重新登录。',
+    switchTitle: '切换账号？',
+    switchQuestion: '当前已登录 {current}，链接要切换到 {next}，是否切换？',
+    switchTo: '切换到 {next}',
+    stayAs: '继续使用 {current}',
   },
   {
     signInFailed: 'Sign-in failed',
@@ -20,5 +24,9 @@ export const authMessages = defineMessages(
     stateMismatch: 'Sign-in could not be verified',
     stateMismatchHint:
       'This sign-in was not started from this page, so it was refused to keep your account safe. Please sign in again.',
+    switchTitle: 'Switch account?',
+    switchQuestion: 'You are signed in as {current}. This link signs in as {next}. Switch?',
+    switchTo: 'Switch to {next}',
+    stayAs: 'Stay as {current}',
   },
 );

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@marquee/contracts';
-import { authorizeUrl, restartSignIn, runSignIn, type SignInDeps } from './sign-in';
+import {
+  authorizeUrl,
+  chooseAccount,
+  restartSignIn,
+  runSignIn,
+  type SignInDeps,
+  type SignInOutcome,
+} from './sign-in';
 
 const user: UserInfo = {
   id: 'u1',
@@ -11,6 +18,7 @@ const user: UserInfo = {
   isCareMode: false,
   createdAt: '2026-11-22T00:00:00.000Z',
 };
+const alex: UserInfo = { ...user, id: 'u2', nickname: 'Alex' };
 
 function fakeDeps(
   start: string,
@@ -36,6 +44,12 @@ function fakeDeps(
       stored = undefined;
     }),
     login: vi.fn(async () => ({ userInfo: user, token: 'fresh-token' })),
+    // The server answers a raw token as it is, as the account `user`.
+    exchangeSetToken: vi.fn(async (setToken: string) => ({
+      userInfo: user,
+      token: setToken,
+      isHandOff: false,
+    })),
     getUserInfo: vi.fn(async () => user),
     getAuthConfig: vi.fn(async () => ({
       appId: 'wx-app',
@@ -74,25 +88,26 @@ describe('sign-in', () => {
     expect(target.hash).toBe('#wechat_redirect');
   });
 
-  it('takes the token at once but asks for the user info only once beforeUserInfo is done', async () => {
+  it('takes the setToken off the URL at once, and has it checked only once beforeUserInfo is done', async () => {
     let release = () => {};
     const beforeUserInfo = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
     const { deps, token, currentUrl } = fakeDeps(
       'http://localhost/home/index?setToken=t1',
       undefined,
-      {
-        beforeUserInfo,
-      },
+      { beforeUserInfo },
     );
     const outcome = runSignIn(deps);
-    expect(token()).toBe('t1');
     expect(currentUrl()).toBe('http://localhost/home/index');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(beforeUserInfo).toHaveBeenCalledOnce();
-    expect(deps.getUserInfo).not.toHaveBeenCalled();
+    expect(deps.exchangeSetToken).not.toHaveBeenCalled();
+    expect(token()).toBeUndefined();
     release();
     expect(await outcome).toEqual({ kind: 'signed-in', userInfo: user });
-    expect(deps.getUserInfo).toHaveBeenCalledOnce();
+    expect(deps.exchangeSetToken).toHaveBeenCalledWith('t1');
+    expect(token()).toBe('t1');
+    // The exchange named the user: no second request for the same answer.
+    expect(deps.getUserInfo).not.toHaveBeenCalled();
   });
 
   it('exchanges code and state for a token and removes them from the URL', async () => {
@@ -118,13 +133,102 @@ describe('sign-in', () => {
     expect(deps.reload).not.toHaveBeenCalled();
   });
 
-  it('takes the setToken parameter as the token and removes it from the URL', async () => {
+  it('signed out, takes the setToken parameter as the token and removes it from the URL', async () => {
     const { deps, currentUrl, token } = fakeDeps(
       'http://localhost/home/order?setToken=given&tab=2',
     );
     expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: user });
     expect(token()).toBe('given');
     expect(currentUrl()).toBe('http://localhost/home/order?tab=2');
+  });
+
+  it('signed out, takes the new session a hand-off code is exchanged for, never the code', async () => {
+    const { deps, token } = fakeDeps('http://localhost/home/index?setToken=ho_code', undefined, {
+      exchangeSetToken: vi.fn(async () => ({
+        userInfo: alex,
+        token: 'new-session',
+        isHandOff: true,
+      })),
+    });
+    expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: alex });
+    expect(token()).toBe('new-session');
+  });
+
+  it('signed out, ignores a setToken the server refuses and goes to the authorisation page', async () => {
+    const refused = Object.assign(new Error('used'), { code: 40004 });
+    const { deps, token, currentUrl } = fakeDeps(
+      'http://localhost/home/index?setToken=ho_used',
+      undefined,
+      {
+        exchangeSetToken: vi.fn(async () => {
+          throw refused;
+        }),
+      },
+    );
+    expect(await runSignIn(deps)).toEqual({ kind: 'redirecting' });
+    expect(deps.logError).toHaveBeenCalledWith(refused);
+    expect(token()).toBeUndefined();
+    expect(currentUrl()).toBe('http://localhost/home/index');
+  });
+
+  it('signed in as another account, asks before switching, naming both, and changes nothing yet', async () => {
+    const { deps, token, currentUrl } = fakeDeps(
+      'http://localhost/home/index?setToken=ho_alex',
+      'mine',
+      {
+        exchangeSetToken: vi.fn(async () => ({
+          userInfo: alex,
+          token: 'alex-session',
+          isHandOff: true,
+        })),
+      },
+    );
+    const outcome = await runSignIn(deps);
+    expect(outcome).toEqual({
+      kind: 'confirm-switch',
+      current: user,
+      next: { userInfo: alex, token: 'alex-session', isHandOff: true },
+    });
+    expect(token()).toBe('mine');
+    expect(deps.setToken).not.toHaveBeenCalled();
+    expect(currentUrl()).toBe('http://localhost/home/index');
+
+    const asked = outcome as Extract<SignInOutcome, { kind: 'confirm-switch' }>;
+    expect(chooseAccount(deps, asked, false)).toEqual({ kind: 'signed-in', userInfo: user });
+    expect(token()).toBe('mine');
+    expect(chooseAccount(deps, asked, true)).toEqual({ kind: 'signed-in', userInfo: alex });
+    expect(token()).toBe('alex-session');
+  });
+
+  it('signed in as the same account, keeps this session without asking', async () => {
+    const { deps, token } = fakeDeps('http://localhost/home/index?setToken=ho_me', 'mine', {
+      exchangeSetToken: vi.fn(async () => ({ userInfo: user, token: 'second', isHandOff: true })),
+    });
+    expect(await runSignIn(deps)).toEqual({ kind: 'signed-in', userInfo: user });
+    expect(token()).toBe('mine');
+  });
+
+  it('signed in, keeps the account when the link is refused, and takes it when this session had ended', async () => {
+    const refusing = fakeDeps('http://localhost/home/index?setToken=raw', 'mine', {
+      exchangeSetToken: vi.fn(async () => {
+        throw Object.assign(new Error('raw tokens off'), { code: 40005 });
+      }),
+    });
+    expect(await runSignIn(refusing.deps)).toEqual({ kind: 'signed-in', userInfo: user });
+    expect(refusing.token()).toBe('mine');
+
+    const ended = fakeDeps('http://localhost/home/index?setToken=ho_alex', 'old', {
+      exchangeSetToken: vi.fn(async () => ({
+        userInfo: alex,
+        token: 'alex-session',
+        isHandOff: true,
+      })),
+      getUserInfo: vi.fn(async () => {
+        throw Object.assign(new Error('expired'), { code: -1001 });
+      }),
+    });
+    expect(await runSignIn(ended.deps)).toEqual({ kind: 'signed-in', userInfo: alex });
+    expect(ended.token()).toBe('alex-session');
   });
 
   it('clears the token and signs in again when the session is invalid (-1001)', async () => {

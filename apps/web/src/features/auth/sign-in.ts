@@ -10,6 +10,8 @@ export interface SignInDeps {
   setToken(token: string): void;
   clearToken(): void;
   login(code: string): Promise<{ userInfo: UserInfo; token: string }>;
+  /** `?setToken=` checked by the server: the session token it stands for and whose it is. */
+  exchangeSetToken(setToken: string): Promise<HandedSession>;
   getUserInfo(): Promise<UserInfo>;
   getAuthConfig(): Promise<{ appId: string; authorizeUrl: string }>;
   newState(): string;
@@ -31,8 +33,20 @@ export interface SignInDeps {
   beforeUserInfo?(): Promise<void>;
 }
 
+/** The session a `?setToken=` link hands over (a new one for a hand-off code). */
+export interface HandedSession {
+  userInfo: UserInfo;
+  token: string;
+  isHandOff: boolean;
+}
+
 export type SignInOutcome =
   | { kind: 'signed-in'; userInfo: UserInfo }
+  /**
+   * A link hands over another account than the one signed in here: nothing changes until the
+   * user chooses (`chooseAccount`), never silently.
+   */
+  | { kind: 'confirm-switch'; current: UserInfo; next: HandedSession }
   /** The browser is on its way to the messenger's authorisation page. */
   | { kind: 'redirecting' }
   /** The page is reloading after a failure other than an invalid session. */
@@ -112,8 +126,55 @@ export function restartSignIn(deps: SignInDeps): Promise<SignInOutcome> {
 }
 
 /**
- * Sign-in exactly as spec §4 describes it:
- * 1. a `setToken` query parameter is taken as the token and removed from the URL;
+ * Spec §4's `setToken`, made safe (decision 038): removed from the URL at once, then checked by
+ * the server (a one-time hand-off code, or a raw session token if the site allows them). Signed
+ * out, the handed session is taken, as the spec says. Signed in as the same account, nothing
+ * changes. Signed in as another, the user is asked (`confirm-switch`). A value the server refuses
+ * is logged and ignored: sign-in goes on as if the link had none. Null: go on with the usual steps.
+ */
+async function takeSetToken(deps: SignInDeps, given: string): Promise<SignInOutcome | null> {
+  const current = deps.getToken();
+  if (current === given) return null;
+  if (!current) await deps.beforeUserInfo?.();
+  let next: HandedSession;
+  try {
+    next = await deps.exchangeSetToken(given);
+  } catch (error) {
+    deps.logError(error);
+    return null;
+  }
+  const take = (): SignInOutcome => {
+    deps.setToken(next.token);
+    return { kind: 'signed-in', userInfo: next.userInfo };
+  };
+  if (!current) return take();
+  let signedIn: UserInfo;
+  try {
+    signedIn = await deps.getUserInfo();
+  } catch (error) {
+    // The session here has ended: there is nobody to replace.
+    if ((error as { code?: unknown }).code === ErrorCode.SESSION_INVALID) return take();
+    return failed(deps, 'config', error);
+  }
+  if (signedIn.id === next.userInfo.id) return { kind: 'signed-in', userInfo: signedIn };
+  return { kind: 'confirm-switch', current: signedIn, next };
+}
+
+/** The user's answer to `confirm-switch`: switch to the link's account, or stay. */
+export function chooseAccount(
+  deps: Pick<SignInDeps, 'setToken'>,
+  outcome: Extract<SignInOutcome, { kind: 'confirm-switch' }>,
+  isSwitching: boolean,
+): SignInOutcome {
+  if (!isSwitching) return { kind: 'signed-in', userInfo: outcome.current };
+  deps.setToken(outcome.next.token);
+  return { kind: 'signed-in', userInfo: outcome.next.userInfo };
+}
+
+/**
+ * Sign-in as spec §4 describes it:
+ * 1. a `setToken` query parameter is removed from the URL and taken as `takeSetToken` says (never
+ *    replacing a signed-in account without asking);
  * 2. `code` and `state` from the messenger are exchanged for a token, then removed from the URL
  *    (a failed exchange only stops loading and logs the error); a `state` other than the one
  *    this tab kept before the redirect is refused without exchanging the code (login CSRF);
@@ -127,8 +188,9 @@ export async function runSignIn(deps: SignInDeps): Promise<SignInOutcome> {
 
   const given = url.searchParams.get('setToken');
   if (given !== null) {
-    if (given) deps.setToken(given);
     deps.replaceUrl(withoutParams(url, ['setToken']));
+    const taken = given ? await takeSetToken(deps, given) : null;
+    if (taken) return taken;
   }
 
   const code = url.searchParams.get('code');

@@ -22,6 +22,7 @@ const noSmsProvider = {
   sms_sign_name: null,
   sms_template_id: null,
   sms_region: null,
+  sms_notice_template_id: null,
 };
 
 const site: SiteRow = {

@@ -1,12 +1,13 @@
-import type { PhoneCodePurpose } from '@marquee/contracts';
+import { ErrorCode, type PhoneCodePurpose } from '@marquee/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
-import { useSendPhoneCode } from '../api/phone-codes';
+import { securityLogQuery, useSendPhoneCode } from '../api/phone-codes';
 import { phoneMessages } from '../phone-messages';
 
 /**
  * "获取验证码" with its one-minute countdown, then the 6-digit code field. `phone` is the number
- * to bind (for a reset the server texts the bound phone). The sandbox's SMS inbox is linked so a
+ * to bind (for a reset, or the proof before a change, the server texts the bound phone). The sandbox's SMS inbox is linked so a
  * tester can read the code; a real site never answers that link.
  */
 export function CodeRequest(props: {
@@ -18,6 +19,7 @@ export function CodeRequest(props: {
 }) {
   const t = phoneMessages.useT();
   const send = useSendPhoneCode();
+  const queryClient = useQueryClient();
   const [waitUntil, setWaitUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -31,13 +33,17 @@ export function CodeRequest(props: {
     send.mutate(
       props.purpose === 'bindPhone'
         ? { purpose: 'bindPhone', phone: props.phone ?? '' }
-        : { purpose: 'payPasswordReset' },
+        : { purpose: props.purpose },
       {
         onSuccess: (answer) => {
           setNow(Date.now());
           setWaitUntil(Date.now() + answer.resendAfterSeconds * 1000);
         },
         onError: (error) => {
+          // A reset refused after a phone change is in the security log: show it there too.
+          if (isApiError(error) && error.code === ErrorCode.PAY_PASSWORD_RESET_HELD) {
+            void queryClient.invalidateQueries({ queryKey: securityLogQuery.queryKey });
+          }
           const details = isApiError(error)
             ? (error.data as { retryAfterSeconds?: number } | null)
             : null;

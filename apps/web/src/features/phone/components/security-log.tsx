@@ -14,7 +14,12 @@ export function SecurityLog() {
       <ul className="security-log" data-testid="security-log">
         {list.map((event, index) => (
           <li key={`${event.at}-${index}`}>
-            <span>{t(event.kind, { phone: event.maskedPhone ?? '' })}</span>
+            <span>
+              {t(event.kind, {
+                phone: event.maskedPhone ?? '',
+                previous: event.maskedPreviousPhone ?? '',
+              })}
+            </span>
             <time dateTime={event.at}>{shortDateTime(event.at)}</time>
           </li>
         ))}
