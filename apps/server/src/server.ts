@@ -17,7 +17,7 @@ async function main() {
   if (!env.DATABASE_URL) fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, listenUrl: env.DATABASE_LISTEN_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
   await migrateToLatest(database.db, { secretsKeyring });
