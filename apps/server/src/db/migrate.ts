@@ -38,6 +38,7 @@ import m0038 from './migrations/0038-seat-holds-in-batches.js';
 import m0039 from './migrations/0039-leaner-seat-holds.js';
 import m0040 from './migrations/0040-lost-holds-write-nothing.js';
 import m0041 from './migrations/0041-seat-holds-written-together.js';
+import m0045 from './migrations/0045-staff-sign-in-addresses.js';
 import m0046 from './migrations/0046-order-channel.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -88,6 +89,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0039-leaner-seat-holds': m0039,
   '0040-lost-holds-write-nothing': m0040,
   '0041-seat-holds-written-together': m0041,
+  '0045-staff-sign-in-addresses': m0045,
   '0046-order-channel': m0046,
 });
 
