@@ -51,8 +51,9 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     /**
-     * A direct (session) connection for the seat feed's LISTEN when DATABASE_URL goes through a
-     * pooler in transaction mode (PgBouncer), where LISTEN does not work. Unset: DATABASE_URL.
+     * A direct (session) connection for the seat feed's LISTEN and the migrations at start, when
+     * DATABASE_URL goes through a pooler in transaction mode (PgBouncer), where LISTEN and session
+     * locks do not work. Unset: DATABASE_URL.
      */
     DATABASE_LISTEN_URL: z
       .string()
