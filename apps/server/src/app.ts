@@ -136,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 64 * 1024,
+    // Closing: our own answer in the envelope (the onRequest hook below), not Fastify's text.
+    return503OnClosing: false,
     // Only named proxies may speak for the client's address, or anyone could dodge rate limits.
     trustProxy: options.trustProxy ?? false,
     // A longer path parameter is refused (414, frameworkErrors below).
@@ -150,7 +152,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const readiness = options.readiness ?? createReadiness();
   if (!options.readiness) app.addHook('onReady', async () => readiness.markReady());
   // app.close() drains: readiness fails from its first moment.
-  app.addHook('preClose', async () => readiness.markDraining());
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    readiness.markDraining();
+  });
+  // A request that reaches a closing server (on a connection kept alive from before) is refused
+  // in our envelope, with its request id and a time to retry, instead of Fastify's plain 503
+  // (return503OnClosing off). It never started: the client may send it again elsewhere.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isClosing) return;
+    reply.header('retry-after', '1');
+    return sendError(request, reply, 'SERVICE_UNAVAILABLE', {
+      reason: 'shuttingDown',
+      retryAfterSeconds: 1,
+    });
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // While draining, no connection is kept alive: the close does not wait for idle sockets.

@@ -101,7 +101,41 @@ describe('readEnv: operations', () => {
     PAY_PASSWORD_PEPPER: 'a-production-secret-of-at-least-32-chars',
     SECRETS_KEY: productionKey,
     PUBLIC_ORIGIN: 'https://cinema.example.com',
+    DATABASE_URL: 'postgresql://app@db:5432/marquee',
   };
+
+  it('refuses production on the embedded database unless ALLOW_EMBEDDED_DATABASE says so', () => {
+    expect(() => readEnv({ ...production, DATABASE_URL: undefined })).toThrow(
+      /^Invalid environment:\n {2}DATABASE_URL: is required in production.*set ALLOW_EMBEDDED_DATABASE=true$/,
+    );
+    expect(() =>
+      readEnv({ ...production, DATABASE_URL: undefined, ALLOW_EMBEDDED_DATABASE: 'false' }),
+    ).toThrow(/DATABASE_URL: is required in production/);
+    const embedded = readEnv({
+      ...production,
+      DATABASE_URL: undefined,
+      ALLOW_EMBEDDED_DATABASE: 'true',
+    });
+    expect(embedded.DATABASE_URL).toBeUndefined();
+    expect(embedded.ALLOW_EMBEDDED_DATABASE).toBe(true);
+    // Development and tests keep the embedded database without asking.
+    expect(readEnv({}).ALLOW_EMBEDDED_DATABASE).toBe(false);
+    expect(() => readEnv({ ALLOW_EMBEDDED_DATABASE: 'yes' })).toThrow(/ALLOW_EMBEDDED_DATABASE/);
+  });
+
+  it('reads DATABASE_LISTEN_URL beside DATABASE_URL, never alone', () => {
+    const direct = 'postgresql://app@db-primary:5432/marquee';
+    expect(readEnv({ ...production, DATABASE_LISTEN_URL: direct }).DATABASE_LISTEN_URL).toBe(
+      direct,
+    );
+    expect(readEnv(production).DATABASE_LISTEN_URL).toBeUndefined();
+    expect(() => readEnv({ DATABASE_LISTEN_URL: direct })).toThrow(
+      /DATABASE_LISTEN_URL: needs DATABASE_URL/,
+    );
+    expect(() => readEnv({ ...production, DATABASE_LISTEN_URL: 'db:5432' })).toThrow(
+      /DATABASE_LISTEN_URL: must start with postgres/,
+    );
+  });
 
   it('refuses the development secrets key and a missing public origin in production', () => {
     expect(() => readEnv({ ...production, SECRETS_KEY: undefined })).toThrow(

@@ -42,6 +42,23 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    /**
+     * Production on the embedded PGlite (no DATABASE_URL) only when this says so: one process,
+     * no backup while it runs. The operator who means it sets `true`.
+     */
+    ALLOW_EMBEDDED_DATABASE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /**
+     * A direct (session) connection for the seat feed's LISTEN and the migrations at start, when
+     * DATABASE_URL goes through a pooler in transaction mode (PgBouncer), where LISTEN and session
+     * locks do not work. Unset: DATABASE_URL.
+     */
+    DATABASE_LISTEN_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     /** The built staff console, served at /console. */
     CONSOLE_DIST: z.string().default(path.join(repoRoot, 'apps/console/dist')),
@@ -126,6 +143,23 @@ const envSchema = z
         code: 'custom',
         path: ['PUBLIC_ORIGIN'],
         message: 'is required in production (WeChat Pay calls back on it)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message:
+          'is required in production: the embedded database (DATA_DIR) serves one process and ' +
+          'cannot be backed up while it runs. To run production on it all the same, set ' +
+          'ALLOW_EMBEDDED_DATABASE=true',
+      });
+    }
+    if (env.DATABASE_LISTEN_URL && !env.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_LISTEN_URL'],
+        message: 'needs DATABASE_URL (it is the listening side of a PostgreSQL server)',
       });
     }
   });

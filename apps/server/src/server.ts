@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { loadDemoDataOnce, topUpDemoShowsAtStart } from './db/demo-data.js';
 import { migrateToLatest } from './db/migrate.js';
 import { readEnv } from './env.js';
 import { startPeriodic } from './lib/periodic.js';
 import { createReadiness } from './lib/readiness.js';
-import { createKeyring } from './lib/secrets.js';
+import { createKeyring, type SecretsKeyring } from './lib/secrets.js';
 import { shutDown } from './lib/shutdown.js';
 import { resealAllSiteSecrets } from './modules/site/index.js';
 
@@ -17,10 +17,10 @@ async function main() {
   if (!env.DATABASE_URL) fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, listenUrl: env.DATABASE_LISTEN_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
-  await migrateToLatest(database.db, { secretsKeyring });
+  await migrate(env.DATABASE_LISTEN_URL, database, secretsKeyring);
   // Secrets written with SQL since the last start are encrypted now (README "Switching a site").
   await database.db
     .transaction()
@@ -85,6 +85,26 @@ async function main() {
     { database: database.kind, demoDataLoaded: seeded },
     `Marquee is up: http://localhost:${env.PORT}/`,
   );
+}
+
+/**
+ * Migrations on a direct session when DATABASE_LISTEN_URL gives one: the migrator takes a session
+ * lock, runs its transaction and unlocks as three steps, which a transaction-mode pooler may send
+ * to three different server connections (the lock would stay behind on one of them and the next
+ * start would wait on it).
+ */
+async function migrate(
+  directUrl: string | undefined,
+  database: DatabaseHandle,
+  secretsKeyring: SecretsKeyring,
+) {
+  if (!directUrl) return migrateToLatest(database.db, { secretsKeyring });
+  const direct = await openDatabase({ kind: 'postgres', url: directUrl, poolSize: 1 });
+  try {
+    await migrateToLatest(direct.db, { secretsKeyring });
+  } finally {
+    await direct.close();
+  }
 }
 
 main().catch((error: unknown) => {

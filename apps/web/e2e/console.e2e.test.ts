@@ -182,7 +182,7 @@ describe('staff console', () => {
       .poll(() => page.getByTestId('sign-in-error').innerText())
       .toContain('Wrong username or password');
     await screenshot(page, 'console-sign-in-english');
-    // Four more wrong tries lock the account: said as a lock, with how long to wait.
+    // Four more wrong tries pause sign-in from this address: said apart, with how long to wait.
     for (let i = 2; i <= 5; i++) {
       await page.getByLabel('Password').fill(`wrong-pass-${i}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -190,7 +190,7 @@ describe('staff console', () => {
     }
     await expect
       .poll(() => page.getByTestId('sign-in-error').innerText())
-      .toContain('Account locked');
+      .toContain('Sign-in paused');
     expect(await page.getByTestId('sign-in-error').innerText()).toContain('Try again in 15 min');
     await expect.poll(() => page.locator('.ant-btn-loading').count()).toBe(0);
     await screenshot(page, 'console-sign-in-locked');

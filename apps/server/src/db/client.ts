@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import type { PoolStats } from '../lib/metrics.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -40,7 +41,17 @@ export interface Listening {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      /**
+       * Where LISTEN connects, when `url` is a pooler in transaction mode (PgBouncer): a session
+       * of its own on the server itself. Absent: `url`.
+       */
+      listenUrl?: string;
+      schema?: string;
+      poolSize?: number;
+    }
   | {
       kind: 'pglite';
       dataDir?: string;
@@ -72,7 +83,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listen: Listen = async (channel, onPayload, onLost) => {
       const client = new pg.Client({
-        connectionString: options.url,
+        // A pooler in transaction mode would hand the session to others between statements and
+        // the notifications would go nowhere: LISTEN needs a session of its own.
+        connectionString: options.listenUrl ?? options.url,
         options: options.schema ? `-c search_path=${options.schema}` : undefined,
         // Apart from the pool's name (the reconnect test cuts those); the benches count both.
         application_name: options.schema ? `marquee-listen:${options.schema}` : 'marquee-listen',
@@ -118,6 +131,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }),
     };
   }
+  // One process per data folder: a second one stops here, naming the first (data-dir-lock.ts).
+  const lock = options.dataDir ? lockDataDir(options.dataDir) : null;
   const { PGlite } = await import('@electric-sql/pglite');
   // int8 as a JS number, as for node-postgres above.
   const parsers = { 20: (value: string) => Number(value) };
@@ -127,7 +142,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     parsers,
     loadDataDir: options.loadDataDir,
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   // One session for every listener: a channel is unlistened only when its last listener stops.
   const listeners = new Map<string, number>();
@@ -151,7 +171,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // One session: a commit's notifications reach onNotification before the commit resolves.
     return Object.assign(stop, { sync: () => Promise.resolve() });
   };
-  return { db, kind: 'pglite', listen, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    listen,
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }
 
 function quoteIdentifier(name: string): string {

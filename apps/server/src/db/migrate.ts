@@ -41,6 +41,7 @@ import m0041 from './migrations/0041-seat-holds-written-together.js';
 import m0042 from './migrations/0042-phone-as-second-factor.js';
 import m0043 from './migrations/0043-hand-off-codes.js';
 import m0044 from './migrations/0044-payment-parts-match-the-price.js';
+import m0045 from './migrations/0045-staff-sign-in-addresses.js';
 import m0046 from './migrations/0046-order-channel.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -94,6 +95,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0042-phone-as-second-factor': m0042,
   '0043-hand-off-codes': m0043,
   '0044-payment-parts-match-the-price': m0044,
+  '0045-staff-sign-in-addresses': m0045,
   '0046-order-channel': m0046,
 });
 

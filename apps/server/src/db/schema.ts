@@ -755,7 +755,10 @@ export interface StaffTable {
   password_hash: string;
   role: StaffRole;
   is_active: Generated<boolean>;
-  /** Wrong passwords in a row; the fifth locks the account until locked_until. */
+  /**
+   * Wrong passwords in a row from unfamiliar addresses (0045, decision 039); enough of them pause
+   * sign-in from unfamiliar addresses until locked_until. Familiar addresses pass.
+   */
   failed_logins: Generated<number>;
   locked_until: NullableTimestamp;
   created_at: CreatedAt;
@@ -778,6 +781,19 @@ export interface StaffSessionsTable {
   revoked_at: NullableTimestamp;
 }
 
+/** Staff sign-in per account and address (0045, decision 039). */
+export interface StaffSignInAddressesTable {
+  staff_id: string;
+  /** The client's address (IPv6 cut to its /64: one subscriber's block). */
+  address: string;
+  /** Wrong passwords in a row from here; the fifth and each later one refuse it for longer. */
+  failed_in_row: Generated<number>;
+  blocked_until: NullableTimestamp;
+  last_failed_at: NullableTimestamp;
+  /** The last right password from here: the address is familiar for a while after. */
+  signed_in_at: NullableTimestamp;
+}
+
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -798,6 +814,7 @@ export interface Database {
   staff: StaffTable;
   staff_cinemas: StaffCinemasTable;
   staff_sessions: StaffSessionsTable;
+  staff_sign_in_addresses: StaffSignInAddressesTable;
   audit_log: AuditLogTable;
   goods_categories: GoodsCategoriesTable;
   goods: GoodsTable;

@@ -38,4 +38,16 @@ describe('the closed error catalogue', () => {
       fullErrorMessage('CHECKIN_REFUSED', { problem: 'tooLate', admitUntilText: '20:30' }, 'en'),
     ).toBe('Too late, entry closed at 20:30.');
   });
+
+  it('says whether this network waits or every new one does, and where to sign in meanwhile', () => {
+    const address = { scope: 'address', retryAfterSeconds: 1800 };
+    const unfamiliar = { scope: 'unfamiliar', retryAfterSeconds: 900 };
+    expect(fullErrorMessage('STAFF_LOCKED', address, 'zh')).toBe(
+      '从此网络输错密码次数过多，请 30 分钟后再试',
+    );
+    expect(fullErrorMessage('STAFF_LOCKED', unfamiliar, 'zh')).toContain('或在常用网络登录');
+    expect(fullErrorMessage('STAFF_LOCKED', unfamiliar, 'en')).toContain(
+      'from a network you usually sign in from',
+    );
+  });
 });

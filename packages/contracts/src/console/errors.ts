@@ -22,9 +22,9 @@ export const consoleErrorCatalogue = {
     code: 40102,
     status: 401,
     // The same words whether or not the username exists: no tries-left count, which would tell.
-    zh: () => '用户名或密码错误。连续输错 5 次，账号将锁定 15 分钟',
+    zh: () => '用户名或密码错误。在同一网络连续输错 5 次，将暂停从该网络登录此账号 15 分钟',
     en: () =>
-      'Wrong username or password. Five wrong tries in a row lock the account for 15 minutes.',
+      'Wrong username or password. Five wrong tries in a row from one network pause sign-in to the account from there for 15 minutes.',
   },
   STAFF_FORBIDDEN: {
     code: 40301,
@@ -47,9 +47,17 @@ export const consoleErrorCatalogue = {
   STAFF_LOCKED: {
     code: 42301,
     status: 423,
-    zh: (d) => `密码错误次数过多，账号已锁定，请 ${minutes(d.retryAfterSeconds)} 分钟后再试`,
+    // `scope`: `address` (this network tried too many wrong passwords) or `unfamiliar` (many
+    // wrong passwords came from networks the account never signed in from: those wait, the
+    // networks it signs in from every day do not).
+    zh: (d) =>
+      d.scope === 'unfamiliar'
+        ? `此账号近期从陌生网络输错密码过多，从新网络登录已暂停，请 ${minutes(d.retryAfterSeconds)} 分钟后再试，或在常用网络登录`
+        : `从此网络输错密码次数过多，请 ${minutes(d.retryAfterSeconds)} 分钟后再试`,
     en: (d) =>
-      `Too many wrong passwords: the account is locked. Try again in ${minutes(d.retryAfterSeconds)} min.`,
+      d.scope === 'unfamiliar'
+        ? `Too many wrong passwords from networks this account never signed in from: sign-in from new networks is paused. Try again in ${minutes(d.retryAfterSeconds)} min, or from a network you usually sign in from.`
+        : `Too many wrong passwords from this network. Try again in ${minutes(d.retryAfterSeconds)} min.`,
   },
   STAFF_CHANGE_REFUSED: {
     code: 42240,

@@ -103,8 +103,20 @@ export function staffPasswordProblem(password: string): { hint: string; hintEn: 
   return null;
 }
 
-/** Wrong passwords in a row that lock a staff account, and for how long. */
+/**
+ * Staff sign-in is counted per account and address (decision 039). Wrong passwords in a row from
+ * one address that refuse that address for this account, and for how long the first time; each
+ * later wrong try from there doubles it, up to a day. Other addresses are not refused.
+ */
 export const STAFF_MAX_FAILED_LOGINS = 5;
 export const STAFF_LOCK_MINUTES = 15;
+export const STAFF_MAX_LOCK_HOURS = 24;
+/**
+ * Wrong passwords in a row from unfamiliar addresses, all together, that pause sign-in to the
+ * account from unfamiliar addresses (doubling as above); familiar ones still get in.
+ */
+export const STAFF_MAX_UNFAMILIAR_FAILED_LOGINS = 20;
+/** An address the account signed in from stays familiar for this long. */
+export const STAFF_FAMILIAR_ADDRESS_DAYS = 90;
 /** A staff session lasts one long shift; signing in again is cheap. */
 export const STAFF_SESSION_HOURS = 12;

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_MAX_FAILED_LOGINS } from '@marquee/contracts/console';
+import {
+  STAFF_MAX_FAILED_LOGINS,
+  STAFF_MAX_UNFAMILIAR_FAILED_LOGINS,
+} from '@marquee/contracts/console';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import {
   call,
@@ -31,10 +34,10 @@ describeOnEachDatabase('staff sign-in and sessions', (kind) => {
   });
   afterAll(() => t?.close());
 
-  /** A fresh cashier of the first demo cinema, made by the owner. */
-  async function newCashier(password = 'cashier-pass-1') {
+  /** A fresh cashier of the first demo cinema (or an owner), made by the owner. */
+  async function newCashier(password = 'cashier-pass-1', role: 'cashier' | 'owner' = 'cashier') {
     const { firstCinemaId } = await demoSite(t.db);
-    const username = uniqueUsername('c');
+    const username = uniqueUsername(role === 'owner' ? 'o' : 'c');
     // Signed in afresh: other tests move the clock past a session's end.
     const ownerToken = await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner);
     const created = await consoleCall<{ id: string }>(t.app, {
@@ -42,9 +45,9 @@ describeOnEachDatabase('staff sign-in and sessions', (kind) => {
       staffToken: ownerToken,
       body: {
         username,
-        displayName: '新收银',
-        role: 'cashier',
-        cinemaIds: [firstCinemaId],
+        displayName: role === 'owner' ? '新老板' : '新收银',
+        role,
+        cinemaIds: role === 'owner' ? [] : [firstCinemaId],
         password,
       },
     });
@@ -113,22 +116,89 @@ describeOnEachDatabase('staff sign-in and sessions', (kind) => {
       expect(row.failed_logins).toBe(0);
     });
 
-    it('locks the account for 15 minutes after 5 wrong passwords, even for the right one', async () => {
+    it('refuses an address for 15 minutes after 5 wrong passwords from it, even the right one, and only that address', async () => {
       const cashier = await newCashier();
+      const terminal = '198.51.100.10';
       for (let i = 1; i < STAFF_MAX_FAILED_LOGINS; i++) {
-        const answer = await login(t.app, cashier.username, `wrong-pass-${i}`);
+        const answer = await login(t.app, cashier.username, `wrong-pass-${i}`, undefined, terminal);
         expect(answer.body.code).toBe(40102);
       }
-      const locking = await login(t.app, cashier.username, 'wrong-pass-5');
+      const locking = await login(t.app, cashier.username, 'wrong-pass-5', undefined, terminal);
       expect(locking.status).toBe(423);
       expect(locking.body.code).toBe(42301);
-      expect(locking.body.data).toMatchObject({ retryAfterSeconds: 900 });
-      const right = await login(t.app, cashier.username, cashier.password);
-      expect(right.body.code).toBe(42301);
-      t.clock.advance(14 * 60);
-      expect((await login(t.app, cashier.username, cashier.password)).body.code).toBe(42301);
-      t.clock.advance(60);
+      expect(locking.body.data).toMatchObject({ scope: 'address', retryAfterSeconds: 900 });
+      expect(locking.body.msg).toContain('从此网络输错密码次数过多');
+      const right = () => login(t.app, cashier.username, cashier.password, undefined, terminal);
+      expect((await right()).body.code).toBe(42301);
+      // Another address is not refused.
       expect((await login(t.app, cashier.username, cashier.password)).body.code).toBe(0);
+      t.clock.advance(14 * 60);
+      expect((await right()).body.code).toBe(42301);
+      t.clock.advance(60);
+      expect((await right()).body.code).toBe(0);
+    });
+
+    it('refuses an address longer with each wrong password after its first refusal, up to a day', async () => {
+      const cashier = await newCashier();
+      const terminal = '198.51.100.11';
+      const wrong = (i: number) =>
+        login(t.app, cashier.username, `wrong-again-${i}`, undefined, terminal);
+      for (let i = 1; i <= STAFF_MAX_FAILED_LOGINS; i++) await wrong(i);
+      const waits: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        t.clock.advance(24 * 3600);
+        const answer = await wrong(100 + i);
+        expect(answer.body.code).toBe(42301);
+        waits.push(
+          Number((answer.body.data as unknown as { retryAfterSeconds: number }).retryAfterSeconds),
+        );
+      }
+      expect(waits).toEqual([1800, 3600, 7200, 14_400, 28_800, 57_600, 86_400, 86_400]);
+      // The right password, once the wait is over, starts the count again.
+      t.clock.advance(24 * 3600);
+      expect(
+        (await login(t.app, cashier.username, cashier.password, undefined, terminal)).body.code,
+      ).toBe(0);
+      expect((await wrong(200)).body.code).toBe(40102);
+    });
+
+    it('lets the owner in from a familiar address while a stranger hammers from many', async () => {
+      const owner = await newCashier('owner-pass-2026', 'owner');
+      const office = '203.0.113.5';
+      expect(
+        (await login(t.app, owner.username, owner.password, undefined, office)).body.code,
+      ).toBe(0);
+      // A stranger: wrong passwords from one address, then from many.
+      const stranger = '192.0.2.66';
+      for (let i = 1; i <= STAFF_MAX_FAILED_LOGINS + 2; i++) {
+        await login(t.app, owner.username, `guess-${i}`, undefined, stranger);
+      }
+      for (let i = 0; i < STAFF_MAX_UNFAMILIAR_FAILED_LOGINS; i++) {
+        await login(t.app, owner.username, `spread-guess-${i}`);
+      }
+      // Unfamiliar addresses wait now, even with the right password; the office does not.
+      const elsewhere = await login(t.app, owner.username, owner.password);
+      expect(elsewhere.status).toBe(423);
+      expect(elsewhere.body.data).toMatchObject({ scope: 'unfamiliar' });
+      expect(elsewhere.body.msg).toContain('常用网络');
+      const fromOffice = await login(t.app, owner.username, owner.password, undefined, office);
+      expect(fromOffice.body.code).toBe(0);
+      // The office's typo counts for the office only; the pause of the others runs out.
+      expect((await login(t.app, owner.username, 'typo-1', undefined, office)).body.code).toBe(
+        40102,
+      );
+      // The console shows the account as paused while it is, for owners to see.
+      const isPaused = async () => {
+        const view = await consoleCall<{ list: { id: string; isLocked: boolean }[] }>(t.app, {
+          url: '/api/console/staff/list?pageSize=50&role=owner',
+          staffToken: await staffToken(t.app, 'owner', DEMO_PASSWORDS.owner),
+        });
+        return view.body.data.list.find((s) => s.id === owner.id)?.isLocked;
+      };
+      expect(await isPaused()).toBe(true);
+      t.clock.advance(15 * 60 + 1);
+      expect((await login(t.app, owner.username, owner.password)).body.code).toBe(0);
+      expect(await isPaused()).toBe(false);
     });
 
     it('refuses a malformed body with 40001 and counts nothing', async () => {
@@ -220,39 +290,83 @@ describeOnEachDatabase('staff sign-in and sessions', (kind) => {
 
   if (kind === 'postgres') {
     describe('concurrent wrong passwords (PostgreSQL)', () => {
-      it('counts every one of 4 wrong tries made at once, then locks at the fifth', async () => {
+      it('counts every one of 4 wrong tries made at once from one address, then refuses it at the fifth', async () => {
         const cashier = await newCashier();
+        const terminal = '198.51.100.20';
         const answers = await Promise.all(
-          [1, 2, 3, 4].map((i) => login(t.app, cashier.username, `wrong-at-once-${i}`)),
+          [1, 2, 3, 4].map((i) =>
+            login(t.app, cashier.username, `wrong-at-once-${i}`, undefined, terminal),
+          ),
         );
         expect(answers.map((a) => a.body.code)).toEqual([40102, 40102, 40102, 40102]);
+        const place = await t.db
+          .selectFrom('staff_sign_in_addresses')
+          .select(['failed_in_row', 'blocked_until'])
+          .where('staff_id', '=', cashier.id)
+          .executeTakeFirstOrThrow();
+        expect(place).toEqual({ failed_in_row: 4, blocked_until: null });
         const row = await t.db
           .selectFrom('staff')
           .select(['failed_logins', 'locked_until'])
           .where('id', '=', cashier.id)
           .executeTakeFirstOrThrow();
         expect(row).toEqual({ failed_logins: 4, locked_until: null });
-        expect((await login(t.app, cashier.username, 'wrong-fifth-1')).body.code).toBe(42301);
+        expect(
+          (await login(t.app, cashier.username, 'wrong-fifth-1', undefined, terminal)).body.code,
+        ).toBe(42301);
       });
 
-      it('locks under a burst of 20 wrong tries, and a right password in the burst does not unlock', async () => {
+      it('refuses an address under a burst of 20 wrong tries, and a right password in the burst does not lift it', async () => {
         const cashier = await newCashier();
+        const terminal = '198.51.100.21';
         const tries = Array.from({ length: 20 }, (_, i) =>
-          login(t.app, cashier.username, i === 10 ? cashier.password : `burst-wrong-${i}`),
+          login(
+            t.app,
+            cashier.username,
+            i === 10 ? cashier.password : `burst-wrong-${i}`,
+            undefined,
+            terminal,
+          ),
         );
         const answers = await Promise.all(tries);
         const wrongAnswers = answers.filter((_, i) => i !== 10).map((a) => a.body.code);
         expect(wrongAnswers.every((code) => code === 40102 || code === 42301)).toBe(true);
         const counted = wrongAnswers.filter((code) => code === 40102).length;
         expect(counted).toBeLessThanOrEqual(STAFF_MAX_FAILED_LOGINS - 1);
-        const row = await t.db
-          .selectFrom('staff')
-          .select(['failed_logins', 'locked_until'])
-          .where('id', '=', cashier.id)
+        const place = await t.db
+          .selectFrom('staff_sign_in_addresses')
+          .select(['failed_in_row', 'blocked_until'])
+          .where('staff_id', '=', cashier.id)
           .executeTakeFirstOrThrow();
-        expect(row.locked_until).not.toBeNull();
-        expect(row.failed_logins).toBeGreaterThanOrEqual(STAFF_MAX_FAILED_LOGINS);
-        expect((await login(t.app, cashier.username, cashier.password)).body.code).toBe(42301);
+        expect(place.blocked_until).not.toBeNull();
+        expect(place.failed_in_row).toBeGreaterThanOrEqual(STAFF_MAX_FAILED_LOGINS);
+        expect(
+          (await login(t.app, cashier.username, cashier.password, undefined, terminal)).body.code,
+        ).toBe(42301);
+        // Elsewhere the right password still gets in.
+        expect((await login(t.app, cashier.username, cashier.password)).body.code).toBe(0);
+      });
+
+      it('lets the owner in from the office while 40 wrong tries from 40 addresses land at once', async () => {
+        const owner = await newCashier('owner-pass-2027', 'owner');
+        const office = '203.0.113.9';
+        expect(
+          (await login(t.app, owner.username, owner.password, undefined, office)).body.code,
+        ).toBe(0);
+        const stranger = Array.from({ length: 40 }, (_, i) =>
+          login(t.app, owner.username, `swarm-${i}`),
+        );
+        const mine = Array.from({ length: 3 }, () =>
+          login(t.app, owner.username, owner.password, undefined, office),
+        );
+        const [strangers, owners] = await Promise.all([Promise.all(stranger), Promise.all(mine)]);
+        expect(owners.map((a) => a.body.code)).toEqual([0, 0, 0]);
+        expect(strangers.every((a) => [40102, 42301].includes(a.body.code))).toBe(true);
+        // The swarm paused unfamiliar addresses: the right password from a new one waits.
+        expect((await login(t.app, owner.username, owner.password)).body.code).toBe(42301);
+        expect(
+          (await login(t.app, owner.username, owner.password, undefined, office)).body.code,
+        ).toBe(0);
       });
     });
   }

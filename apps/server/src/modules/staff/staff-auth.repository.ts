@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 
-/** SQL of staff sign-in: the password's row, the lockout counters, and sessions. */
+/** SQL of staff sign-in: the password's row, the counters per address and account, sessions. */
 
 export function findForLogin(db: Executor, siteId: string, username: string) {
   return db
@@ -21,36 +21,123 @@ export function findForLogin(db: Executor, siteId: string, username: string) {
 }
 
 /**
- * Count one wrong password in one statement, so concurrent wrong tries each count exactly. The
- * `max`-th in a row locks the account until `lockUntil`; a lock that has run out starts the count
- * again; an account already locked stays locked until its time (tries that slipped past the check
- * still count).
+ * How long the `max`-th wrong password in a row refuses (`firstSeconds`), doubling with each
+ * further one, at most `capSeconds`: the one place this is computed (in the counting statement).
  */
-export function recordFailedLogin(
+export interface LockRule {
+  max: number;
+  firstSeconds: number;
+  capSeconds: number;
+}
+
+function lockUntil(count: RawBuilder<number>, now: Date, rule: LockRule) {
+  return sql<Date>`${now}::timestamptz + least(
+    ${rule.firstSeconds} * power(2, least(${count} - ${rule.max}, 20)), ${rule.capSeconds}
+  ) * interval '1 second'`;
+}
+
+/** How this account has fared from this address: its wrong tries, its refusal, its last sign-in. */
+export function findAddress(db: Executor, staffId: string, address: string) {
+  return db
+    .selectFrom('staff_sign_in_addresses')
+    .select(['failed_in_row', 'blocked_until', 'signed_in_at'])
+    .where('staff_id', '=', staffId)
+    .where('address', '=', address)
+    .executeTakeFirst();
+}
+
+/**
+ * Count one wrong password from an address in one statement, so concurrent wrong tries each
+ * count exactly. The `max`-th in a row and each later one refuse the address until a growing
+ * time; an address already refused stays refused until its time (tries that slipped past the
+ * check still count).
+ */
+export function recordAddressFailure(
   db: Executor,
   staffId: string,
+  address: string,
   now: Date,
-  max: number,
-  lockUntil: Date,
+  rule: LockRule,
 ) {
-  const count = sql<number>`case when locked_until is not null and locked_until <= ${now}
-    then 1 else failed_logins + 1 end`;
+  const count = sql<number>`staff_sign_in_addresses.failed_in_row + 1`;
+  return db
+    .insertInto('staff_sign_in_addresses')
+    .values({
+      staff_id: staffId,
+      address,
+      failed_in_row: 1,
+      blocked_until: rule.max <= 1 ? lockUntil(sql<number>`1`, now, rule) : null,
+      last_failed_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['staff_id', 'address']).doUpdateSet({
+        failed_in_row: count,
+        last_failed_at: now,
+        blocked_until: sql<Date | null>`case
+          when staff_sign_in_addresses.blocked_until > ${now}
+            then staff_sign_in_addresses.blocked_until
+          when ${count} >= ${rule.max} then ${lockUntil(count, now, rule)}
+          else null end`,
+      }),
+    )
+    .returning(['failed_in_row', 'blocked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Count one wrong password from an unfamiliar address against the account, in one statement; the
+ * `max`-th in a row and each later one pause unfamiliar addresses for a growing time. The count
+ * starts again only with a right password (`clearUnfamiliarFailuresUnlessPaused`).
+ */
+export function recordUnfamiliarFailure(db: Executor, staffId: string, now: Date, rule: LockRule) {
+  const count = sql<number>`failed_logins + 1`;
   return db
     .updateTable('staff')
     .set({
       failed_logins: count,
       locked_until: sql<Date | null>`case
         when locked_until > ${now} then locked_until
-        when ${count} >= ${max} then ${lockUntil}::timestamptz
-        else null end`,
+        when ${count} >= ${rule.max} then ${lockUntil(count, now, rule)}
+        else locked_until end`,
     })
     .where('id', '=', staffId)
     .returning(['failed_logins', 'locked_until'])
     .executeTakeFirstOrThrow();
 }
 
-/** Clear the counters on a right password, unless a lock landed meanwhile (then: no row). */
-export function clearFailedLoginsUnlessLocked(db: Executor, staffId: string, now: Date) {
+/**
+ * A right password from an address: its count starts again and it is familiar from now on,
+ * unless a refusal of it landed meanwhile (then: no row).
+ */
+export function recordSignInUnlessBlocked(
+  db: Executor,
+  staffId: string,
+  address: string,
+  now: Date,
+) {
+  return db
+    .insertInto('staff_sign_in_addresses')
+    .values({ staff_id: staffId, address, failed_in_row: 0, signed_in_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['staff_id', 'address'])
+        .doUpdateSet({ failed_in_row: 0, blocked_until: null, signed_in_at: now })
+        .where((eb) =>
+          eb.or([
+            eb('staff_sign_in_addresses.blocked_until', 'is', null),
+            eb('staff_sign_in_addresses.blocked_until', '<=', now),
+          ]),
+        ),
+    )
+    .returning('staff_id')
+    .executeTakeFirst();
+}
+
+/**
+ * A right password starts the account's count of unfamiliar wrong tries again, unless a pause is
+ * running (then: no row; a familiar address gets in all the same, an unfamiliar one does not).
+ */
+export function clearUnfamiliarFailuresUnlessPaused(db: Executor, staffId: string, now: Date) {
   return db
     .updateTable('staff')
     .set({ failed_logins: 0, locked_until: null })
@@ -59,6 +146,28 @@ export function clearFailedLoginsUnlessLocked(db: Executor, staffId: string, now
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .returning('id')
     .executeTakeFirst();
+}
+
+/** A new password lifts every address's refusal of the account (the addresses stay familiar). */
+export function clearAddressFailures(trx: Executor, staffId: string) {
+  return trx
+    .updateTable('staff_sign_in_addresses')
+    .set({ failed_in_row: 0, blocked_until: null })
+    .where('staff_id', '=', staffId)
+    .execute();
+}
+
+/** Of these accounts, those with an address refused now (the console's "paused"). */
+export function staffIdsWithBlockedAddress(db: Executor, staffIds: string[], now: Date) {
+  if (staffIds.length === 0) return Promise.resolve([] as string[]);
+  return db
+    .selectFrom('staff_sign_in_addresses')
+    .select('staff_id')
+    .distinct()
+    .where('staff_id', 'in', staffIds)
+    .where('blocked_until', '>', now)
+    .execute()
+    .then((rows) => rows.map((row) => row.staff_id));
 }
 
 export function insertSession(

@@ -1,6 +1,9 @@
 import {
+  STAFF_FAMILIAR_ADDRESS_DAYS,
   STAFF_LOCK_MINUTES,
   STAFF_MAX_FAILED_LOGINS,
+  STAFF_MAX_LOCK_HOURS,
+  STAFF_MAX_UNFAMILIAR_FAILED_LOGINS,
   STAFF_SESSION_HOURS,
   type StaffMe,
 } from '@marquee/contracts/console';
@@ -13,6 +16,7 @@ import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { DECOY_HASH, verifySecret } from '../cards/index.js';
 import type { SiteRow } from '../site/index.js';
 import { recordAudit } from './audit.service.js';
+import { signInAddressOf } from './sign-in-address.js';
 import * as authRepository from './staff-auth.repository.js';
 import * as staffRepository from './staff.repository.js';
 
@@ -56,49 +60,84 @@ export function createStaffAuthenticator(deps: Pick<AppDeps, 'db' | 'clock'>): S
 const secondsUntil = (until: Date, now: Date) =>
   Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
+/** Refused for a while: from this address, or (`unfamiliar`) from any address new to the account. */
+function locked(scope: 'address' | 'unfamiliar', until: Date, now: Date) {
+  return new AppError('STAFF_LOCKED', { scope, retryAfterSeconds: secondsUntil(until, now) });
+}
+
+/** A refusal that landed while this sign-in ran: at least the first refusal's time. */
+function lockedAfterAll(scope: 'address' | 'unfamiliar') {
+  return new AppError('STAFF_LOCKED', { scope, retryAfterSeconds: STAFF_LOCK_MINUTES * 60 });
+}
+
+const lockRule = (max: number): authRepository.LockRule => ({
+  max,
+  firstSeconds: STAFF_LOCK_MINUTES * 60,
+  capSeconds: STAFF_MAX_LOCK_HOURS * 3600,
+});
+
+const isRunning = (until: Date | null | undefined, now: Date): until is Date =>
+  !!until && until > now;
+
 /**
- * Staff sign-in. The password check and the failure count run before any transaction, each
- * failure one autocommitted statement: a later rollback never forgets a wrong try. Unknown and
- * deactivated usernames cost a hash too and answer like a wrong password.
+ * Staff sign-in, counted per account and address (decision 039): wrong passwords from one address
+ * refuse that address for a growing time, never the account everywhere; many from addresses the
+ * account never signed in from pause only such addresses, so a stranger hammering a guessable
+ * username (`owner`) cannot keep its owner out. The password check and the counting run before
+ * any transaction, each failure one autocommitted statement: a later rollback never forgets a
+ * wrong try. Unknown and deactivated usernames cost a hash too and answer like a wrong password.
  */
 export async function staffLogin(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   site: SiteRow,
   credentials: { username: string; password: string },
+  clientAddress: string,
 ) {
   const now = deps.clock.now();
+  const address = signInAddressOf(clientAddress);
   const row = await authRepository.findForLogin(deps.db, site.id, credentials.username);
   if (!row || !row.is_active) {
     await verifySecret(credentials.password, DECOY_HASH, null);
     throw new AppError('STAFF_LOGIN_FAILED');
   }
-  if (row.locked_until && row.locked_until > now) {
-    throw new AppError('STAFF_LOCKED', { retryAfterSeconds: secondsUntil(row.locked_until, now) });
+  const place = await authRepository.findAddress(deps.db, row.id, address);
+  if (isRunning(place?.blocked_until, now)) throw locked('address', place.blocked_until, now);
+  const familiarSince = addSeconds(now, -STAFF_FAMILIAR_ADDRESS_DAYS * 86_400);
+  const isFamiliar = !!place?.signed_in_at && place.signed_in_at > familiarSince;
+  if (!isFamiliar && isRunning(row.locked_until, now)) {
+    throw locked('unfamiliar', row.locked_until, now);
   }
   if (!(await verifySecret(credentials.password, row.password_hash, null))) {
-    const counted = await authRepository.recordFailedLogin(
+    const counted = await authRepository.recordAddressFailure(
       deps.db,
       row.id,
+      address,
       now,
-      STAFF_MAX_FAILED_LOGINS,
-      addSeconds(now, STAFF_LOCK_MINUTES * 60),
+      lockRule(STAFF_MAX_FAILED_LOGINS),
     );
-    if (counted.locked_until && counted.locked_until > now) {
-      throw new AppError('STAFF_LOCKED', {
-        retryAfterSeconds: secondsUntil(counted.locked_until, now),
-      });
-    }
+    const account = isFamiliar
+      ? null
+      : await authRepository.recordUnfamiliarFailure(
+          deps.db,
+          row.id,
+          now,
+          lockRule(STAFF_MAX_UNFAMILIAR_FAILED_LOGINS),
+        );
+    if (isRunning(counted.blocked_until, now)) throw locked('address', counted.blocked_until, now);
+    if (isRunning(account?.locked_until, now))
+      throw locked('unfamiliar', account.locked_until, now);
     throw new AppError('STAFF_LOGIN_FAILED');
   }
 
   const token = randomToken();
   const expiresAt = addSeconds(now, STAFF_SESSION_TTL_SECONDS);
   await deps.db.transaction().execute(async (trx) => {
-    // A lock set by concurrent wrong tries after our check wins over this right password.
-    const cleared = await authRepository.clearFailedLoginsUnlessLocked(trx, row.id, now);
-    if (!cleared) {
-      throw new AppError('STAFF_LOCKED', { retryAfterSeconds: STAFF_LOCK_MINUTES * 60 });
-    }
+    // A refusal set by concurrent wrong tries after our check wins over this right password.
+    const signedIn = await authRepository.recordSignInUnlessBlocked(trx, row.id, address, now);
+    if (!signedIn) throw lockedAfterAll('address');
+    const cleared = await authRepository.clearUnfamiliarFailuresUnlessPaused(trx, row.id, now);
+    // A pause of unfamiliar addresses holds for them only; a familiar one gets in.
+    if (!cleared && !isFamiliar) throw lockedAfterAll('unfamiliar');
     const session = await authRepository.insertSession(trx, {
       siteId: site.id,
       staffId: row.id,

@@ -30,6 +30,8 @@ export function consoleCall<T = Record<string, unknown>>(
     token?: string;
     site?: string | null;
     body?: unknown;
+    /** The caller's address; a fresh one per call when absent. */
+    remoteAddress?: string;
   },
 ): Promise<CallResult<T>> {
   return call<T>(app, {
@@ -39,15 +41,23 @@ export function consoleCall<T = Record<string, unknown>>(
     site: options.site,
     body: options.body,
     headers: options.staffToken === undefined ? {} : { 'x-staff-token': options.staffToken },
-    remoteAddress: someAddress(),
+    remoteAddress: options.remoteAddress ?? someAddress(),
   });
 }
 
-export function login(app: FastifyInstance, username: string, password: string, site?: string) {
+/** A console sign-in from `remoteAddress` (a fresh address each time when absent). */
+export function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  site?: string,
+  remoteAddress?: string,
+) {
   return consoleCall<{ token: string; expiresAt: string; staff: { role: StaffRole } }>(app, {
     url: '/api/console/auth/login',
     site,
     body: { username, password },
+    remoteAddress,
   });
 }
 

@@ -145,14 +145,18 @@ export async function resetStaffPassword(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const target = await lockTarget(trx, site.id, input.id);
+    const wasLocked =
+      isLocked(target, now) ||
+      (await authRepository.staffIdsWithBlockedAddress(trx, [target.id], now)).length > 0;
     await staffRepository.updatePassword(trx, target.id, passwordHash, now);
+    await authRepository.clearAddressFailures(trx, target.id);
     const sessionsRevoked = await authRepository.revokeAllSessions(trx, target.id, now);
     await recordAudit(trx, site, actor, now, {
       action: 'staff.resetPassword',
       entity: 'staff',
       entityId: target.id,
       // Never the hash: only that it changed and what it undid.
-      before: { wasLocked: isLocked(target, now) },
+      before: { wasLocked },
       after: { passwordChanged: true, sessionsRevoked },
     });
     return { isReset: true };
@@ -256,10 +260,10 @@ async function viewOf(
 }
 
 async function viewsOf(db: Executor, rows: StaffRow[], now: Date): Promise<StaffView[]> {
-  const cinemas = await staffRepository.cinemasOfStaff(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const cinemas = await staffRepository.cinemasOfStaff(db, ids);
+  // Paused: for unfamiliar addresses, or refused at an address of theirs (decision 039).
+  const blocked = new Set(await authRepository.staffIdsWithBlockedAddress(db, ids, now));
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -267,7 +271,7 @@ async function viewsOf(db: Executor, rows: StaffRow[], now: Date): Promise<Staff
     role: row.role,
     cinemas: cinemas.filter((c) => c.staff_id === row.id).map((c) => ({ id: c.id, name: c.name })),
     isActive: row.is_active,
-    isLocked: isLocked(row, now),
+    isLocked: isLocked(row, now) || blocked.has(row.id),
     createdAt: row.created_at.toISOString(),
   }));
 }

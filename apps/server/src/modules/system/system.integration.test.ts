@@ -1,10 +1,69 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../app.js';
 import { createReadiness } from '../../lib/readiness.js';
 import { shutDown } from '../../lib/shutdown.js';
 import { describeOnEachDatabase, openTestDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+/** A kept-alive HTTP/1.1 connection spoken to in raw bytes, answers read one at a time. */
+function keptAlive(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let buffer = Buffer.alloc(0);
+  let isEnded = false;
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((waiter) => waiter());
+  socket.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    wake();
+  });
+  socket.on('end', () => {
+    isEnded = true;
+    wake();
+  });
+  socket.on('close', () => {
+    isEnded = true;
+    wake();
+  });
+  socket.on('error', () => {});
+  /** The next whole answer (Content-Length framed), or null once the server closed. */
+  async function answer(): Promise<{
+    status: number;
+    headers: Record<string, string>;
+    body: { code: number; data: Record<string, unknown> };
+  } | null> {
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end >= 0) {
+        const head = buffer.subarray(0, end).toString().split('\r\n');
+        const headers = Object.fromEntries(
+          head.slice(1).map((line) => {
+            const colon = line.indexOf(':');
+            return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+          }),
+        );
+        const length = Number(headers['content-length'] ?? 0);
+        if (buffer.length >= end + 4 + length) {
+          const body = buffer.subarray(end + 4, end + 4 + length).toString();
+          buffer = buffer.subarray(end + 4 + length);
+          return { status: Number(head[0]!.split(' ')[1]), headers, body: JSON.parse(body) };
+        }
+      }
+      if (isEnded) return null;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  }
+  return {
+    connected: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
+    write: (text: string) => socket.write(text),
+    answer,
+    /** Resolves once the server has closed the connection. */
+    closed: new Promise<void>((resolve) => socket.once('close', () => resolve())),
+    destroy: () => socket.destroy(),
+  };
+}
+
+const GET_LIVE = 'GET /api/health/live HTTP/1.1\r\nHost: marquee.test\r\n';
 
 describeOnEachDatabase('health', (kind) => {
   let t: TestApp;
@@ -145,5 +204,77 @@ describeOnEachDatabase('liveness, readiness and shutdown', (kind) => {
     });
     expect(await done).toBe(true);
     expect(databaseClosed).toBe(true);
+  });
+  it('answers in the envelope while shutting down and closes kept-alive connections politely', async () => {
+    const readiness = createReadiness();
+    const app = await build({ readiness });
+    let releaseSlow!: () => void;
+    const slowStarted = new Promise<void>((started) => {
+      app.get('/test/slow', async () => {
+        started();
+        await new Promise<void>((release) => (releaseSlow = release));
+        return { code: 0, msg: 'ok', data: 'finished' };
+      });
+    });
+    // Closing takes a moment (plugins' own preClose work): held here until the test lets go.
+    let letCloseGo!: () => void;
+    const closing = new Promise<void>((reached) => {
+      app.addHook('preClose', async () => {
+        reached();
+        await new Promise<void>((go) => (letCloseGo = go));
+      });
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    readiness.markReady();
+    const { port } = app.server.address() as AddressInfo;
+    const sockets: ReturnType<typeof keptAlive>[] = [];
+    try {
+      // Before the signal: connections stay open between answers.
+      const busy = keptAlive(port);
+      const quiet = keptAlive(port);
+      sockets.push(busy, quiet);
+      for (const socket of [busy, quiet]) {
+        socket.write(`${GET_LIVE}\r\n`);
+        const answer = (await socket.answer())!;
+        expect(answer.status).toBe(200);
+        expect(answer.headers.connection).toBe('keep-alive');
+      }
+      // A request in flight keeps the close waiting.
+      const inFlight = fetch(`http://127.0.0.1:${port}/test/slow`);
+      await slowStarted;
+
+      const done = shutDown({ app, readiness, closeDatabase: async () => {}, drainMs: 300 });
+      // Draining: still served, but the answer says the connection ends, and it does.
+      busy.write(`${GET_LIVE}\r\n`);
+      const draining = (await busy.answer())!;
+      expect(draining.status).toBe(200);
+      expect(draining.headers.connection).toBe('close');
+      await busy.closed;
+
+      // Closing: a request on a connection kept alive from before is refused in the envelope.
+      await closing;
+      quiet.write(`${GET_LIVE}\r\n`);
+      const refused = (await quiet.answer())!;
+      expect(refused.status).toBe(503);
+      expect(refused.headers.connection).toBe('close');
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.body).toMatchObject({
+        code: 50301,
+        data: { reason: 'shuttingDown', retryAfterSeconds: 1 },
+      });
+      expect(typeof refused.body.data.requestId).toBe('string');
+      expect(refused.body.data.requestId).toBe(refused.headers['x-request-id']);
+      await quiet.closed;
+
+      letCloseGo();
+      releaseSlow();
+      expect((await inFlight).status).toBe(200);
+      expect(await done).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      letCloseGo?.();
+      releaseSlow?.();
+      await app.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { isApiError } from '@/lib/api/api-client';
 import { authMessages } from '../auth-messages';
 import { useSignIn } from '../api/use-sign-in';
 
-/** STAFF_LOCKED: the account waits out its lock; said apart from a wrong password. */
+/** STAFF_LOCKED: sign-in from here waits a while; said apart from a wrong password. */
 const STAFF_LOCKED = 42301;
 
 export function SignInForm(props: { onSignedIn: () => void }) {
