@@ -39,11 +39,12 @@ import m0039 from './migrations/0039-leaner-seat-holds.js';
 import m0040 from './migrations/0040-lost-holds-write-nothing.js';
 import m0041 from './migrations/0041-seat-holds-written-together.js';
 import m0046 from './migrations/0046-order-channel.js';
+import m0047 from './migrations/0047-wechat-platform-keys.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
- * Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. 0012 encrypts
- * secrets, so it needs the key. Numbers were handed out to parallel work ahead of time, so a
+ * Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. 0012 and 0047
+ * encrypt secrets, so they need the key. Numbers were handed out to parallel work ahead of time, so a
  * database of an earlier release can meet a new migration numbered below its last one (0016 and
  * 0017 arrived after 0018 had shipped): the migrator runs such pending ones too
  * (`allowUnorderedMigrations`); none of them depends on a later number.
@@ -89,12 +90,14 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0040-lost-holds-write-nothing': m0040,
   '0041-seat-holds-written-together': m0041,
   '0046-order-channel': m0046,
+  '0047-wechat-platform-keys': m0047(keyring),
 });
 
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
   db: Kysely<any>,
-  options: { secretsKeyring?: SecretsKeyring } = {},
+  /** `until`: stop after this migration (a test of a later one's data move starts there). */
+  options: { secretsKeyring?: SecretsKeyring; until?: string } = {},
 ): Promise<void> {
   const migrations = migrationsWith(options.secretsKeyring ?? devKeyring());
   const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -109,7 +112,9 @@ export async function migrateToLatest(
     migrationTableSchema,
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.until
+    ? await migrator.migrateTo(options.until)
+    : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { devKeyring, type SecretsKeyring } from '../../lib/secrets.js';
 import { openSiteSecrets } from './site-secrets.js';
+import { loadPlatformKeys } from './wechat-platform-keys.js';
 import * as siteRepository from './site.repository.js';
 
 export interface SiteSettings {
@@ -70,15 +71,19 @@ export function createSiteResolver(
       if (cached && cached.until > Date.now()) return cached.site;
       const site = key ? await siteRepository.findByCode(db, key) : undefined;
       if (!site) throw new AppError('SITE_UNKNOWN', { site: key });
-      const opened = openSiteSecrets(site as SiteRow, keyring, {
-        onPlaintext: (column) =>
-          log?.warn(
-            { site: site.code, column },
-            'secret stored in plain text until the next start',
-          ),
-        onUnreadable: (error) =>
-          log?.error({ err: error, site: site.code }, 'a WeChat secret of this site does not open'),
-      });
+      const onUnreadable = (error: Error) =>
+        log?.error({ err: error, site: site.code }, 'a WeChat secret of this site does not open');
+      const opened: SiteRow = {
+        ...openSiteSecrets(site, keyring, {
+          onPlaintext: (column) =>
+            log?.warn(
+              { site: site.code, column },
+              'secret stored in plain text until the next start',
+            ),
+          onUnreadable,
+        }),
+        wechatPayPlatformKeys: await loadPlatformKeys(db, site.id, keyring, onUnreadable),
+      };
       cache.set(key, { site: opened, until: Date.now() + CACHE_MS });
       return opened;
     },
