@@ -92,8 +92,7 @@ export function describePlatformKey(input: {
       );
     }
   }
-  const validFrom =
-    input.validFrom ?? (certificate ? new Date(certificate.validFrom) : input.now);
+  const validFrom = input.validFrom ?? (certificate ? new Date(certificate.validFrom) : input.now);
   const validUntil = input.validUntil ?? (certificate ? new Date(certificate.validTo) : null);
   if (validUntil && validUntil <= validFrom) {
     throw new Error(

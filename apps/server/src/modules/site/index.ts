@@ -2,6 +2,7 @@ export {
   createSiteResolver,
   siteSettings,
   assertNoSandboxInProduction,
+  assertWechatNotifyOrigins,
   publicOriginOf,
   brandOf,
   type SiteSettings,

@@ -13,7 +13,7 @@ export function findByAppId(db: Executor, appId: string) {
 }
 
 export function listMessengerModes(db: Executor) {
-  return db.selectFrom('sites').select(['code', 'messenger_mode']).execute();
+  return db.selectFrom('sites').select(['code', 'messenger_mode', 'public_origin']).execute();
 }
 
 /**
@@ -51,11 +51,7 @@ export function lockById(trx: Executor, id: string) {
 }
 
 /** A site's WeChat Pay platform keys (0047), newest first; the key itself still encrypted. */
-export function listPlatformKeys(
-  db: Executor,
-  siteId: string,
-  options: { withRetired: boolean },
-) {
+export function listPlatformKeys(db: Executor, siteId: string, options: { withRetired: boolean }) {
   let query = db
     .selectFrom('site_wechat_platform_keys')
     .select(['serial', 'public_key_pem', 'valid_from', 'valid_until', 'retired_at', 'added_at'])

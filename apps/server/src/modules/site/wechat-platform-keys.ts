@@ -7,7 +7,6 @@ import {
   type SecretsKeyring,
 } from '../../lib/secrets.js';
 import { isUsableAt, type WechatPlatformKey } from '../../lib/wechat/platform-keys.js';
-import type { ResealCount } from './site-secrets.js';
 import * as siteRepository from './site.repository.js';
 
 /*
@@ -29,7 +28,11 @@ export function sealPlatformKey(
 ): { serial: string; public_key_pem: string; valid_from: Date; valid_until: Date | null } {
   return {
     serial: key.serial,
-    public_key_pem: encryptSecret(keyring, key.publicKeyPem, platformKeyContext(siteId, key.serial)),
+    public_key_pem: encryptSecret(
+      keyring,
+      key.publicKeyPem,
+      platformKeyContext(siteId, key.serial),
+    ),
     valid_from: key.validFrom,
     valid_until: key.validUntil,
   };
@@ -99,7 +102,12 @@ export async function retirePlatformKey(
     (row) =>
       row !== retiring &&
       isUsableAt(
-        { serial: row.serial, publicKeyPem: '', validFrom: row.valid_from, validUntil: row.valid_until },
+        {
+          serial: row.serial,
+          publicKeyPem: '',
+          validFrom: row.valid_from,
+          validUntil: row.valid_until,
+        },
         now,
       ),
   );
@@ -119,7 +127,7 @@ export async function retirePlatformKey(
 export async function resealPlatformKeys(
   trx: Executor,
   keyring: SecretsKeyring,
-  count: ResealCount,
+  count: { reencrypted: number; unchanged: number },
 ): Promise<void> {
   for (const row of await siteRepository.lockAllPlatformKeys(trx)) {
     const stored = row.public_key_pem;
