@@ -23,7 +23,8 @@ export function isUsableAt(key: WechatPlatformKey, now: Date): boolean {
 }
 
 /**
- * The key named on requests (header `Wechatpay-Serial`): the newest usable one, which asks WeChat
+ * The key named on requests (header `Wechatpay-Serial`): the newest usable one (latest valid
+ * from; between equals the first listed, and sites list the last added first), which asks WeChat
  * to answer with it (public-key mode) and is the one fields would be encrypted for.
  */
 export function keyForRequests(
@@ -32,7 +33,7 @@ export function keyForRequests(
 ): WechatPlatformKey | null {
   let newest: WechatPlatformKey | null = null;
   for (const key of keys) {
-    if (isUsableAt(key, now) && (!newest || key.validFrom >= newest.validFrom)) newest = key;
+    if (isUsableAt(key, now) && (!newest || key.validFrom > newest.validFrom)) newest = key;
   }
   return newest;
 }
