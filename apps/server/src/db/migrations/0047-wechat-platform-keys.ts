@@ -14,7 +14,7 @@ export default function wechatPlatformKeys(keyring: SecretsKeyring): Migration {
     async up(db: Kysely<unknown>) {
       await sql`create table site_wechat_platform_keys (
         site_id uuid not null references sites(id) on delete cascade,
-        serial text not null check (serial ~ '^[A-Za-z0-9_]{1,64}$'),
+        serial text not null check (length(serial) between 1 and 64),
         public_key_pem text not null,
         valid_from timestamptz not null,
         valid_until timestamptz,
