@@ -83,6 +83,20 @@ describeOnEachDatabase('WeChat Pay platform keys of a site', (kind) => {
     ).rejects.toThrow(/no platform key PUB_KEY_ID_NONE in use/);
   });
 
+  it('retires only one of the last two keys when two retirements race', async () => {
+    const site = await newSite();
+    await addPlatformKey(t.db, site.id, certificate, devKeyring());
+    const now = new Date();
+    const outcomes = await Promise.allSettled(
+      [certificate.serial, publicKey.serial].map((serial) =>
+        t.db.transaction().execute((trx) => retirePlatformKey(trx, site.id, serial, now)),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const resolved = await createSiteResolver(t.db).resolve(site.code);
+    expect(resolved.wechatPayPlatformKeys).toHaveLength(1);
+  });
+
   it('refuses to start with a key not added through site:wechat, and a running server ignores it', async () => {
     const site = await newSite();
     await t.db
