@@ -6,6 +6,7 @@ import type { SecretsKeyring } from './lib/secrets.js';
 import type { TencentCloudEndpoints } from './lib/tencent-cloud/tencent-cloud-http.js';
 import type { WechatDeps } from './lib/wechat/wechat-http.js';
 import type { StaffRole } from '@marquee/contracts/console';
+import type { WechatPlatformKey } from './lib/wechat/platform-keys.js';
 
 /*
  * The request context: what every module gets (AppDeps) and what every call is about (the site,
@@ -42,8 +43,11 @@ export interface AppDeps {
   staffSessions: StaffAuthenticator;
 }
 
-/** One site (cinema chain) as stored in `sites`. */
-export type SiteRow = Selectable<SitesTable>;
+/** One site (cinema chain) as stored in `sites`, with its WeChat Pay platform keys. */
+export type SiteRow = Selectable<SitesTable> & {
+  /** The keys not retired of site_wechat_platform_keys (0047), opened. */
+  wechatPayPlatformKeys: readonly WechatPlatformKey[];
+};
 
 export interface SiteResolver {
   /** The site named by the `site` header; an unknown or missing one is a clear error. */

@@ -56,6 +56,7 @@ import {
 } from './modules/orders/index.js';
 import {
   assertNoSandboxInProduction,
+  assertWechatNotifyOrigins,
   assertSiteSecretsOpen,
   createSiteResolver,
 } from './modules/site/index.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const isProduction = options.isProduction ?? false;
   const secrets = options.secretsKeyring ?? devKeyring();
   await assertNoSandboxInProduction(options.database.db, isProduction);
+  await assertWechatNotifyOrigins(options.database.db, isProduction);
   await assertSiteSecretsOpen(options.database.db, secrets);
 
   const app = Fastify({

@@ -148,6 +148,26 @@ describe('readEnv: operations', () => {
     expect(readEnv({}).SECRETS_KEY).toBe(DEV_SECRETS_KEY);
   });
 
+  it.each([
+    ['http://cinema.example.com', /is not https/],
+    ['https://cinema.example.com:8443', /names a port/],
+    ['https://localhost', /not a public host name/],
+  ])('refuses PUBLIC_ORIGIN=%s in production: WeChat Pay could not call it back', (origin, why) => {
+    expect(() => readEnv({ ...production, PUBLIC_ORIGIN: origin })).toThrow(
+      /PUBLIC_ORIGIN: cannot receive WeChat Pay's notices in production/,
+    );
+    expect(() => readEnv({ ...production, PUBLIC_ORIGIN: origin })).toThrow(why);
+  });
+
+  it('keeps development and tests on http://localhost with a port', () => {
+    expect(readEnv({ PUBLIC_ORIGIN: 'http://localhost:8080' }).PUBLIC_ORIGIN).toBe(
+      'http://localhost:8080',
+    );
+    expect(
+      readEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://127.0.0.1:3000' }).PUBLIC_ORIGIN,
+    ).toBe('http://127.0.0.1:3000');
+  });
+
   it.each(['cinema.example.com', 'https://cinema.example.com/pay', 'ftp://cinema.example.com'])(
     'refuses PUBLIC_ORIGIN=%s: an origin has a scheme and no path',
     (origin) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_SECRETS_KEY, parseSecretsKey } from './lib/secrets.js';
+import { wechatNotifyOriginProblem } from './lib/wechat/wechat-text.js';
 
 /**
  * The repository's root: the nearest folder above this file holding apps/web. Found rather than
@@ -160,6 +161,17 @@ const envSchema = z
         code: 'custom',
         path: ['DATABASE_LISTEN_URL'],
         message: 'needs DATABASE_URL (it is the listening side of a PostgreSQL server)',
+      });
+    }
+    const originProblem =
+      env.NODE_ENV === 'production' && env.PUBLIC_ORIGIN
+        ? wechatNotifyOriginProblem(env.PUBLIC_ORIGIN)
+        : null;
+    if (originProblem) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: `cannot receive WeChat Pay's notices in production: ${originProblem} (https on a public host name, no port)`,
       });
     }
   });

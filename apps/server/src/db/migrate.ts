@@ -43,11 +43,12 @@ import m0043 from './migrations/0043-hand-off-codes.js';
 import m0044 from './migrations/0044-payment-parts-match-the-price.js';
 import m0045 from './migrations/0045-staff-sign-in-addresses.js';
 import m0046 from './migrations/0046-order-channel.js';
+import m0047 from './migrations/0047-wechat-platform-keys.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
- * Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. 0012 encrypts
- * secrets, so it needs the key. Numbers were handed out to parallel work ahead of time, so a
+ * Every migration, in order. The same set runs on PGlite and on a PostgreSQL server. 0012 and 0047
+ * encrypt secrets, so they need the key. Numbers were handed out to parallel work ahead of time, so a
  * database of an earlier release can meet a new migration numbered below its last one (0016 and
  * 0017 arrived after 0018 had shipped): the migrator runs such pending ones too
  * (`allowUnorderedMigrations`); none of them depends on a later number.
@@ -97,12 +98,14 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0044-payment-parts-match-the-price': m0044,
   '0045-staff-sign-in-addresses': m0045,
   '0046-order-channel': m0046,
+  '0047-wechat-platform-keys': m0047(keyring),
 });
 
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
   db: Kysely<any>,
-  options: { secretsKeyring?: SecretsKeyring } = {},
+  /** `until`: stop after this migration (a test of a later one's data move starts there). */
+  options: { secretsKeyring?: SecretsKeyring; until?: string } = {},
 ): Promise<void> {
   const migrations = migrationsWith(options.secretsKeyring ?? devKeyring());
   const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -117,7 +120,9 @@ export async function migrateToLatest(
     migrationTableSchema,
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.until
+    ? await migrator.migrateTo(options.until)
+    : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {

@@ -29,17 +29,11 @@ export interface SitesTable {
   wechat_app_secret: string | null;
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
-  /** WeChat Pay (0006-wechat): the merchant, its API key and WeChat's platform key. */
+  /** WeChat Pay (0006-wechat): the merchant and its API key; WeChat's keys: site_wechat_platform_keys. */
   wechat_mch_id: ColumnType<string | null, string | null | undefined, string | null>;
   wechat_pay_serial_no: ColumnType<string | null, string | null | undefined, string | null>;
   wechat_pay_private_key: ColumnType<string | null, string | null | undefined, string | null>;
   wechat_pay_api_v3_key: ColumnType<string | null, string | null | undefined, string | null>;
-  wechat_pay_platform_serial: ColumnType<string | null, string | null | undefined, string | null>;
-  wechat_pay_platform_public_key: ColumnType<
-    string | null,
-    string | null | undefined,
-    string | null
-  >;
   /** The origin WeChat Pay's notify_url is built on (0011); null: the env PUBLIC_ORIGIN. */
   public_origin: ColumnType<string | null, string | null | undefined, string | null>;
   /** Online sales of a show close this many minutes before its start (0021). */
@@ -808,7 +802,24 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, never>;
 }
 
+/**
+ * WeChat Pay's platform keys of a site (0047): serial (certificate serial or `PUB_KEY_ID_…`) → key,
+ * encrypted like the site secrets; several at once during a rotation.
+ */
+export interface SiteWechatPlatformKeysTable {
+  site_id: string;
+  serial: string;
+  /** A PEM public key or certificate, encrypted with SECRETS_KEY (bound to site and serial). */
+  public_key_pem: string;
+  valid_from: Date;
+  valid_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set by `site:wechat --retire-platform-key`: no longer used. */
+  retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  added_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
+  site_wechat_platform_keys: SiteWechatPlatformKeysTable;
   show_seat_blocks: ShowSeatBlocksTable;
   film_order_seat_moves: FilmOrderSeatMovesTable;
   staff: StaffTable;

@@ -10,7 +10,10 @@ import { resealAllSiteSecrets } from '../../modules/site/index.js';
 export default function encryptSiteSecrets(keyring: SecretsKeyring): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await resealAllSiteSecrets(db as unknown as Kysely<Database>, keyring);
+      // The platform keys' table comes later (0047), encrypted as it is made.
+      await resealAllSiteSecrets(db as unknown as Kysely<Database>, keyring, {
+        withPlatformKeys: false,
+      });
     },
   };
 }

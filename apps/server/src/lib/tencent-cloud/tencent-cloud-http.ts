@@ -1,3 +1,4 @@
+import { MARQUEE_USER_AGENT } from '../user-agent.js';
 import { tc3Authorization, type Tc3Credentials } from './tc3-signature.js';
 
 /**
@@ -70,6 +71,7 @@ export async function tencentCloudRequest(
         'X-TC-Timestamp': String(request.timestamp),
         'X-TC-Version': request.version,
         'X-TC-Region': request.region,
+        'User-Agent': MARQUEE_USER_AGENT,
       },
       body: request.payload,
       signal: AbortSignal.timeout(endpoints.timeoutMs ?? 5_000),

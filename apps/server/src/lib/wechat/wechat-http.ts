@@ -1,3 +1,5 @@
+import { MARQUEE_USER_AGENT } from '../user-agent.js';
+
 /**
  * The one way the adapters reach WeChat: a base URL from configuration (WeChat itself, or the
  * fake WeChat server in tests), a timeout, and the answer as text so signatures can be checked
@@ -44,7 +46,7 @@ export async function wechatRequest(
   try {
     const response = await doFetch(`${root}${request.pathWithQuery}`, {
       method: request.method,
-      headers: { accept: 'application/json', ...request.headers },
+      headers: { accept: 'application/json', 'user-agent': MARQUEE_USER_AGENT, ...request.headers },
       body: request.body,
       signal: AbortSignal.timeout(endpoints.timeoutMs ?? 10_000),
     });

@@ -25,11 +25,14 @@ describeOnEachDatabase('sign-in and sessions', (kind) => {
     it('finds a live session on any site, and authenticates it only on its own', async () => {
       const token = await signIn(t.app, uniqueOpenid('direct'));
       const sessions = createSessionAuthenticator({ db: t.db, clock: t.clock });
-      const site = await t.db
-        .selectFrom('sites')
-        .selectAll()
-        .where('code', '=', DEMO_SITE_CODE)
-        .executeTakeFirstOrThrow();
+      const site = {
+        ...(await t.db
+          .selectFrom('sites')
+          .selectAll()
+          .where('code', '=', DEMO_SITE_CODE)
+          .executeTakeFirstOrThrow()),
+        wechatPayPlatformKeys: [],
+      };
       const found = await sessions.find(token);
       expect(found?.siteId).toBe(site.id);
       expect((await sessions.authenticate(site, token)).id).toBe(found?.user.id);

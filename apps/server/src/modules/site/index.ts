@@ -2,6 +2,7 @@ export {
   createSiteResolver,
   siteSettings,
   assertNoSandboxInProduction,
+  assertWechatNotifyOrigins,
   publicOriginOf,
   brandOf,
   type SiteSettings,
@@ -14,5 +15,13 @@ export {
   siteSecretContext,
   type ResealCount,
 } from './site-secrets.js';
+export {
+  addPlatformKey,
+  loadPlatformKeys,
+  platformKeyContext,
+  retirePlatformKey,
+  sealPlatformKey,
+} from './wechat-platform-keys.js';
+export { listPlatformKeys } from './site.repository.js';
 export type { SiteRow, SiteResolver } from '../../app-deps.js';
 export { findByAppId as findSiteByAppId, findById as findSiteById } from './site.repository.js';

@@ -8,6 +8,7 @@ import {
   type SecretsKeyring,
 } from '../../lib/secrets.js';
 import * as siteRepository from './site.repository.js';
+import { resealPlatformKeys, unreadablePlatformKeys } from './wechat-platform-keys.js';
 
 /**
  * The `sites` columns kept encrypted at rest (lib/secrets.ts); the rest of a row is plain. The SMS
@@ -94,12 +95,13 @@ export interface ResealCount {
  * Bring every site's secrets under the keyring's current key: plaintext values are encrypted,
  * values of older keys re-encrypted (unless `plaintextOnly`), in the caller's transaction (rows
  * locked while rewritten). Every start encrypts plain text (migration 0012 first, then the
- * server); `npm run secrets:rotate` moves everything to a new key.
+ * server); `npm run secrets:rotate` moves everything to a new key, the WeChat Pay platform keys
+ * (0047) too unless `withPlatformKeys` is false (0012 runs before their table exists).
  */
 export async function resealAllSiteSecrets(
   trx: Executor,
   keyring: SecretsKeyring,
-  options: { plaintextOnly?: boolean } = {},
+  options: { plaintextOnly?: boolean; withPlatformKeys?: boolean } = {},
 ): Promise<ResealCount> {
   const count: ResealCount = { encrypted: 0, reencrypted: 0, unchanged: 0 };
   for (const site of await siteRepository.lockAllSecrets(trx)) {
@@ -122,6 +124,9 @@ export async function resealAllSiteSecrets(
     }
     if (Object.keys(update).length > 0) await siteRepository.updateSecrets(trx, site.id, update);
   }
+  if (!options.plaintextOnly && options.withPlatformKeys !== false) {
+    await resealPlatformKeys(trx, keyring, count);
+  }
   return count;
 }
 
@@ -135,6 +140,7 @@ export async function assertSiteSecretsOpen(db: Executor, keyring: SecretsKeyrin
       failures.push(`site ${site.code}: ${(error as Error).message}`);
     }
   }
+  failures.push(...(await unreadablePlatformKeys(db, keyring)));
   if (failures.length > 0) {
     throw new Error(
       `WeChat or SMS secrets of these sites cannot be read:\n  ${failures.join('\n  ')}`,

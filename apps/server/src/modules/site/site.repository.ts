@@ -13,7 +13,7 @@ export function findByAppId(db: Executor, appId: string) {
 }
 
 export function listMessengerModes(db: Executor) {
-  return db.selectFrom('sites').select(['code', 'messenger_mode']).execute();
+  return db.selectFrom('sites').select(['code', 'messenger_mode', 'public_origin']).execute();
 }
 
 /**
@@ -39,4 +39,84 @@ export function updateSecrets(
   >,
 ) {
   return trx.updateTable('sites').set(values).where('id', '=', siteId).execute();
+}
+
+export function lockById(trx: Executor, id: string) {
+  return trx
+    .selectFrom('sites')
+    .select(['id', 'code', 'messenger_mode', 'public_origin'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A site's WeChat Pay platform keys (0047), newest first; the key itself still encrypted. */
+export function listPlatformKeys(db: Executor, siteId: string, options: { withRetired: boolean }) {
+  let query = db
+    .selectFrom('site_wechat_platform_keys')
+    .select(['serial', 'public_key_pem', 'valid_from', 'valid_until', 'retired_at', 'added_at'])
+    .where('site_id', '=', siteId);
+  if (!options.withRetired) query = query.where('retired_at', 'is', null);
+  return query.orderBy('valid_from', 'desc').orderBy('added_at', 'desc').execute();
+}
+
+export function listAllPlatformKeysInUse(db: Executor) {
+  return db
+    .selectFrom('site_wechat_platform_keys as k')
+    .innerJoin('sites as s', 's.id', 'k.site_id')
+    .select(['k.site_id', 's.code as site_code', 'k.serial', 'k.public_key_pem'])
+    .where('k.retired_at', 'is', null)
+    .execute();
+}
+
+export function lockAllPlatformKeys(trx: Executor) {
+  return trx
+    .selectFrom('site_wechat_platform_keys')
+    .select(['site_id', 'serial', 'public_key_pem'])
+    .orderBy('site_id')
+    .orderBy('serial')
+    .forUpdate()
+    .execute();
+}
+
+export function upsertPlatformKey(
+  trx: Executor,
+  siteId: string,
+  key: { serial: string; public_key_pem: string; valid_from: Date; valid_until: Date | null },
+) {
+  return trx
+    .insertInto('site_wechat_platform_keys')
+    .values({ site_id: siteId, ...key })
+    .onConflict((conflict) =>
+      conflict.columns(['site_id', 'serial']).doUpdateSet({
+        public_key_pem: key.public_key_pem,
+        valid_from: key.valid_from,
+        valid_until: key.valid_until,
+        retired_at: null,
+      }),
+    )
+    .execute();
+}
+
+export function retirePlatformKey(trx: Executor, siteId: string, serial: string, now: Date) {
+  return trx
+    .updateTable('site_wechat_platform_keys')
+    .set({ retired_at: now })
+    .where('site_id', '=', siteId)
+    .where('serial', '=', serial)
+    .execute();
+}
+
+export function updatePlatformKeyPem(
+  trx: Executor,
+  siteId: string,
+  serial: string,
+  publicKeyPem: string,
+) {
+  return trx
+    .updateTable('site_wechat_platform_keys')
+    .set({ public_key_pem: publicKeyPem })
+    .where('site_id', '=', siteId)
+    .where('serial', '=', serial)
+    .execute();
 }

@@ -3,8 +3,10 @@ import type { SiteBrand } from '@marquee/contracts';
 import type { SiteResolver, SiteRow } from '../../app-deps.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { wechatNotifyOriginProblem } from '../../lib/wechat/wechat-text.js';
 import { devKeyring, type SecretsKeyring } from '../../lib/secrets.js';
 import { openSiteSecrets } from './site-secrets.js';
+import { loadPlatformKeys } from './wechat-platform-keys.js';
 import * as siteRepository from './site.repository.js';
 
 export interface SiteSettings {
@@ -83,15 +85,19 @@ export function createSiteResolver(
       if (cached && cached.until > Date.now()) return cached.site;
       const site = key ? await siteRepository.findByCode(db, key) : undefined;
       if (!site) throw new AppError('SITE_UNKNOWN', { site: key });
-      const opened = openSiteSecrets(site as SiteRow, keyring, {
-        onPlaintext: (column) =>
-          log?.warn(
-            { site: site.code, column },
-            'secret stored in plain text until the next start',
-          ),
-        onUnreadable: (error) =>
-          log?.error({ err: error, site: site.code }, 'a WeChat secret of this site does not open'),
-      });
+      const onUnreadable = (error: Error) =>
+        log?.error({ err: error, site: site.code }, 'a WeChat secret of this site does not open');
+      const opened: SiteRow = {
+        ...openSiteSecrets(site, keyring, {
+          onPlaintext: (column) =>
+            log?.warn(
+              { site: site.code, column },
+              'secret stored in plain text until the next start',
+            ),
+          onUnreadable,
+        }),
+        wechatPayPlatformKeys: await loadPlatformKeys(db, site.id, keyring, onUnreadable),
+      };
       cache.set(key, { site: opened, until: Date.now() + CACHE_MS });
       return opened;
     },
@@ -123,6 +129,27 @@ export async function assertNoSandboxInProduction(db: Kysely<Database>, isProduc
       `NODE_ENV=production but these sites use the messenger sandbox: ${sandboxed
         .map((site) => site.code)
         .join(', ')}. Give them WeChat credentials first (see README).`,
+    );
+  }
+}
+
+/**
+ * In production, refuse to start while a WeChat site's own `public_origin` could not receive
+ * WeChat Pay's notices (env.ts checks PUBLIC_ORIGIN the same way): WeChat would refuse every
+ * prepay and refund naming it.
+ */
+export async function assertWechatNotifyOrigins(db: Kysely<Database>, isProduction: boolean) {
+  if (!isProduction) return;
+  const problems = (await siteRepository.listMessengerModes(db)).flatMap((site) => {
+    const problem =
+      site.messenger_mode === 'wechat' && site.public_origin
+        ? wechatNotifyOriginProblem(site.public_origin)
+        : null;
+    return problem ? [`site ${site.code}: ${problem}`] : [];
+  });
+  if (problems.length > 0) {
+    throw new Error(
+      `NODE_ENV=production but WeChat Pay cannot call these sites back (it needs https on a public host name, no port):\n  ${problems.join('\n  ')}\nFix them with npm run site:wechat -- --site <code> --public-origin https://…`,
     );
   }
 }

@@ -11,7 +11,7 @@ import {
   wechatNonce,
 } from '../../lib/wechat/wechat-crypto.js';
 
-/** What the fake answers: status, JSON (or nothing) and, for 2xx, WeChat's signature headers. */
+/** What the fake answers: status, JSON (or nothing) and WeChat's signature headers. */
 export interface FakeAnswer {
   status: number;
   body: unknown;
@@ -76,8 +76,13 @@ const fail = (status: number, code: string, message: string): FakeAnswer => ({
 
 /**
  * WeChat Pay API v3's JSAPI subset as the fake plays it: every request's Authorization header is
- * checked against the merchant's public key, answers are signed with the platform key, and paid
- * transactions produce notifications signed and encrypted as WeChat's are.
+ * checked against the merchant's public key, answers (refusals too) are signed with a platform
+ * key, and paid transactions produce notifications signed and encrypted as WeChat's are.
+ *
+ * Platform keys: the constructor's, and any `addPlatformKey` adds (a rotation's overlap). An
+ * answer is signed with the key the request's Wechatpay-Serial names (WeChat's public-key mode),
+ * else the first key, unless `answerSerial` forces one (WeChat not yet switched); notices with
+ * `noticeSerial` (WeChat picks per notice during a rotation), else the first key.
  */
 export class FakeWechatPay {
   readonly merchants = new Map<string, FakeMerchant>();
@@ -86,15 +91,38 @@ export class FakeWechatPay {
   readonly refunds = new Map<string, FakeRefund>();
   /** Where each refund's REFUND.* notice goes (the refund request's notify_url). */
   private readonly refundNotifyUrls = new Map<string, string>();
-  /** Bodies of accepted requests, for assertions (time_expire, amounts). */
-  readonly requests: { method: string; path: string; body: unknown }[] = [];
+  /** Bodies of accepted requests, for assertions (time_expire, amounts), with their headers. */
+  readonly requests: {
+    method: string;
+    path: string;
+    body: unknown;
+    headers: Record<string, string>;
+  }[] = [];
+  /** The platform keys by serial; the first is WeChat's default. */
+  readonly platformKeys = new Map<string, FakePlatform>();
+  /** Sign every answer with this serial whatever the request names (null: as described above). */
+  answerSerial: string | null = null;
+  /** Sign notices with this serial (null: the first key). */
+  noticeSerial: string | null = null;
   /** What a new refund's answer says; PROCESSING leaves the outcome to `settleRefund`. */
   refundStatus: FakeRefundStatus = 'SUCCESS';
 
   constructor(
     private readonly clock: Clock,
-    private readonly platform: FakePlatform,
-  ) {}
+    platform: FakePlatform,
+  ) {
+    this.platformKeys.set(platform.serial, platform);
+  }
+
+  /** WeChat starts signing with another platform key too (a new certificate or public key). */
+  addPlatformKey(platform: FakePlatform): void {
+    this.platformKeys.set(platform.serial, platform);
+  }
+
+  private platformKey(serial: string | null | undefined): FakePlatform {
+    const first = this.platformKeys.values().next().value!;
+    return (serial ? this.platformKeys.get(serial) : undefined) ?? first;
+  }
 
   handle(
     method: string,
@@ -102,19 +130,19 @@ export class FakeWechatPay {
     headers: Record<string, string>,
     body: string,
   ): FakeAnswer {
+    const serial = this.answerSerial ?? headers['wechatpay-serial'];
     const caller = this.authenticate(method, pathWithQuery, headers, body);
-    if ('status' in caller) return caller;
+    if ('status' in caller) return this.signed(caller, serial);
     let payload: Record<string, unknown> = {};
     if (body) {
       try {
         payload = JSON.parse(body) as Record<string, unknown>;
       } catch {
-        return fail(400, 'PARAM_ERROR', '请求体不是合法的JSON');
+        return this.signed(fail(400, 'PARAM_ERROR', '请求体不是合法的JSON'), serial);
       }
     }
-    this.requests.push({ method, path: pathWithQuery, body: payload });
-    const answer = this.route(caller, method, pathWithQuery, payload);
-    return answer.status >= 200 && answer.status < 300 ? this.signed(answer) : answer;
+    this.requests.push({ method, path: pathWithQuery, body: payload, headers });
+    return this.signed(this.route(caller, method, pathWithQuery, payload), serial);
   }
 
   private authenticate(
@@ -177,7 +205,11 @@ export class FakeWechatPay {
       p.mchid !== merchant.mchid && 'mchid',
       !(typeof p.out_trade_no === 'string' && /^[\w*|-]{6,32}$/.test(p.out_trade_no)) &&
         'out_trade_no',
-      !(typeof p.description === 'string' && p.description) && 'description',
+      !(
+        typeof p.description === 'string' &&
+        p.description &&
+        Buffer.byteLength(p.description) <= 127
+      ) && 'description',
       !(typeof p.notify_url === 'string' && /^https?:\/\//.test(p.notify_url)) && 'notify_url',
       !(Number.isInteger(amount?.total) && Number(amount?.total) > 0) && 'amount.total',
       !(typeof payer?.openid === 'string' && payer.openid) && 'payer.openid',
@@ -336,7 +368,10 @@ export class FakeWechatPay {
       }),
     });
     return {
-      headers: { 'content-type': 'application/json', ...this.signatureHeaders(body) },
+      headers: {
+        'content-type': 'application/json',
+        ...this.signatureHeaders(body, this.noticeSerial),
+      },
       body,
     };
   }
@@ -408,7 +443,10 @@ export class FakeWechatPay {
       }),
     });
     return {
-      headers: { 'content-type': 'application/json', ...this.signatureHeaders(body) },
+      headers: {
+        'content-type': 'application/json',
+        ...this.signatureHeaders(body, this.noticeSerial),
+      },
       body,
     };
   }
@@ -425,23 +463,25 @@ export class FakeWechatPay {
     return statuses;
   }
 
-  signatureHeaders(body: string): Record<string, string> {
+  /** WeChat's signature headers over `body`, with the platform key of `serial` (else the first). */
+  signatureHeaders(body: string, serial?: string | null): Record<string, string> {
+    const platform = this.platformKey(serial);
     const timestamp = String(Math.floor(this.clock.now().getTime() / 1000));
     const nonce = wechatNonce(32);
     return {
       'wechatpay-timestamp': timestamp,
       'wechatpay-nonce': nonce,
-      'wechatpay-serial': this.platform.serial,
+      'wechatpay-serial': platform.serial,
       'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
       'wechatpay-signature': signSha256Rsa(
-        this.platform.privateKeyPem,
+        platform.privateKeyPem,
         wechatMessage(timestamp, nonce, body),
       ),
     };
   }
 
-  private signed(answer: FakeAnswer): FakeAnswer {
+  private signed(answer: FakeAnswer, serial?: string): FakeAnswer {
     const text = answer.body === null ? '' : JSON.stringify(answer.body);
-    return { ...answer, headers: { ...answer.headers, ...this.signatureHeaders(text) } };
+    return { ...answer, headers: { ...answer.headers, ...this.signatureHeaders(text, serial) } };
   }
 }

@@ -80,6 +80,11 @@ export class FakeWechatServer {
       serial: TEST_WECHAT.platformSerial,
       privateKeyPem: TEST_WECHAT.platformPrivateKey,
     });
+    // The second serial of a rotation; used when a test names it (answerSerial, noticeSerial).
+    this.pay.addPlatformKey({
+      serial: TEST_WECHAT.certificateSerial,
+      privateKeyPem: TEST_WECHAT.certificatePrivateKey,
+    });
   }
 
   static async start(clock: Clock): Promise<FakeWechatServer> {

@@ -49,8 +49,14 @@ const site: SiteRow = {
   wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,
   wechat_pay_private_key: TEST_WECHAT.merchantPrivateKey,
   wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
-  wechat_pay_platform_serial: TEST_WECHAT.platformSerial,
-  wechat_pay_platform_public_key: TEST_WECHAT.platformPublicKey,
+  wechatPayPlatformKeys: [
+    {
+      serial: TEST_WECHAT.platformSerial,
+      publicKeyPem: TEST_WECHAT.platformPublicKey,
+      validFrom: new Date('2020-01-01T00:00:00Z'),
+      validUntil: null,
+    },
+  ],
   ...noSmsProvider,
 };
 
@@ -145,14 +151,20 @@ describe('WeChat Pay v3 adapter against the fake WeChat Pay', () => {
         endpoints: endpoints(),
         clock: { now: () => new Date(clock.now().getTime() - 6 * 60_000) },
       });
-      expect((await rejection(late.queryByOutTradeNo('F-anything'))).providerCode).toBe(
-        'SIGN_ERROR',
-      );
+      // WeChat's signed refusal is as far off our clock as our request was off WeChat's.
+      const error = await rejection(late.queryByOutTradeNo('F-anything'));
+      expect(error.providerCode).toBe('UNVERIFIED_ANSWER');
+      expect(error.message).toMatch(/HTTP 401 SIGN_ERROR .* is 360 s away/);
     });
 
     it("refuses an answer that WeChat's platform key did not sign", async () => {
       const trusting = createWechatPayProvider(
-        { ...site, wechat_pay_platform_public_key: TEST_WECHAT.merchantPublicKey },
+        {
+          ...site,
+          wechatPayPlatformKeys: [
+            { ...site.wechatPayPlatformKeys[0]!, publicKeyPem: TEST_WECHAT.merchantPublicKey },
+          ],
+        },
         { endpoints: endpoints(), clock },
       );
       const { no } = await order();

@@ -11,6 +11,12 @@ import {
   type EncryptedResource,
 } from '../../../lib/wechat/wechat-crypto.js';
 import {
+  keyForRequests,
+  keyForSerial,
+  type WechatPlatformKey,
+} from '../../../lib/wechat/platform-keys.js';
+import { cutToUtf8Bytes } from '../../../lib/wechat/wechat-text.js';
+import {
   wechatRequest,
   WechatUnreachableError,
   type WechatEndpoints,
@@ -28,20 +34,23 @@ import { PayProviderError } from './pay-provider-error.js';
 /** WeChat's notifications and answers older (or newer) than this are refused as replays. */
 export const WECHAT_MAX_CLOCK_SKEW_SECONDS = 300;
 
+/** WeChat Pay's limits of the prepay `description` and the refund `reason`, in UTF-8 bytes. */
+export const WECHAT_DESCRIPTION_MAX_BYTES = 127;
+export const WECHAT_REFUND_REASON_MAX_BYTES = 80;
+
 export interface WechatPayConfig {
   endpoints: WechatEndpoints;
   clock: Clock;
 }
 
-/** What a site needs for WeChat Pay, read from its row (0006-wechat). */
+/** What a site needs for WeChat Pay, read from its row (0006-wechat) and its platform keys (0047). */
 interface Merchant {
   appId: string;
   mchid: string;
   serialNo: string;
   privateKeyPem: string;
   apiV3Key: string;
-  platformSerial: string;
-  platformPublicKeyPem: string;
+  platformKeys: readonly WechatPlatformKey[];
 }
 
 function merchantOf(site: SiteRow): Merchant {
@@ -51,8 +60,7 @@ function merchantOf(site: SiteRow): Merchant {
       ['wechat_pay_serial_no', site.wechat_pay_serial_no],
       ['wechat_pay_private_key', site.wechat_pay_private_key],
       ['wechat_pay_api_v3_key', site.wechat_pay_api_v3_key],
-      ['wechat_pay_platform_serial', site.wechat_pay_platform_serial],
-      ['wechat_pay_platform_public_key', site.wechat_pay_platform_public_key],
+      ['a WeChat Pay platform key', site.wechatPayPlatformKeys.length > 0],
     ] as const
   ).filter(([, value]) => !value);
   if (missing.length > 0) {
@@ -66,8 +74,7 @@ function merchantOf(site: SiteRow): Merchant {
     serialNo: site.wechat_pay_serial_no!,
     privateKeyPem: site.wechat_pay_private_key!,
     apiV3Key: site.wechat_pay_api_v3_key!,
-    platformSerial: site.wechat_pay_platform_serial!,
-    platformPublicKeyPem: site.wechat_pay_platform_public_key!,
+    platformKeys: site.wechatPayPlatformKeys,
   };
 }
 
@@ -129,9 +136,11 @@ function header(headers: Record<string, string | undefined>, name: string): stri
 
 /**
  * WeChat Pay API v3, JSAPI payments, as WeChat documents them: every request signed with the
- * merchant's key (the Authorization header), every answer and notification verified with the
- * platform's public key, notification resources decrypted with the APIv3 key. The base URL comes
- * from configuration, so the tests run this code unchanged against the fake WeChat server.
+ * merchant's key (the Authorization header) and naming the newest platform key (Wechatpay-Serial);
+ * every answer, refusals included, and every notification verified with the platform key its
+ * Wechatpay-Serial names (several are valid during a rotation); notification resources decrypted
+ * with the APIv3 key. The base URL comes from configuration, so the tests run this code unchanged
+ * against the fake WeChat server.
  */
 export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig): PayProvider {
   const merchant = merchantOf(site);
@@ -147,31 +156,35 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
     if (!timestamp || !nonce || !signature || !serial) {
       throw new PayProviderError('SIGN_ERROR', 'signature headers missing');
     }
-    if (serial !== merchant.platformSerial) {
-      throw new PayProviderError('SIGN_ERROR', `unknown platform serial ${serial}`);
-    }
+    const found = keyForSerial(merchant.platformKeys, serial, clock.now());
+    if ('problem' in found) throw new PayProviderError('SIGN_ERROR', found.problem);
     const skew = Math.abs(nowSeconds() - Number(timestamp));
     if (!/^\d+$/.test(timestamp) || skew > WECHAT_MAX_CLOCK_SKEW_SECONDS) {
       throw new PayProviderError('SIGN_ERROR', `timestamp ${timestamp} is ${skew} s away`);
     }
     if (
-      !verifySha256Rsa(
-        merchant.platformPublicKeyPem,
-        wechatMessage(timestamp, nonce, body),
-        signature,
-      )
+      !verifySha256Rsa(found.key.publicKeyPem, wechatMessage(timestamp, nonce, body), signature)
     ) {
       throw new PayProviderError('SIGN_ERROR', 'signature does not match');
     }
   }
 
-  /** One signed API v3 call; a 2xx answer must carry WeChat's valid signature. */
+  /**
+   * One signed API v3 call. Every answer must carry WeChat's valid signature, a refusal too: its
+   * code drives decisions (ORDER_NOT_EXIST closes a payment), so an unsigned one is UNVERIFIED_ANSWER.
+   */
   async function call<T>(
     method: 'GET' | 'POST',
     pathWithQuery: string,
     payload?: Record<string, unknown>,
   ): Promise<{ status: number; data: T | null }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
+    const platformKey = keyForRequests(merchant.platformKeys, clock.now());
+    if (!platformKey) {
+      throw new AppError('PAYMENT_PROVIDER_FAILED', {
+        reason: `site ${site.code} has no WeChat Pay platform key valid now`,
+      });
+    }
     const authorization = authorizationHeader({
       mchid: merchant.mchid,
       serialNo: merchant.serialNo,
@@ -189,6 +202,7 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
         pathWithQuery,
         headers: {
           authorization,
+          'wechatpay-serial': platformKey.serial,
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: payload === undefined ? undefined : body,
@@ -198,6 +212,7 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
         throw new PayProviderError('NETWORK', error.message);
       throw error;
     }
+    const headers = Object.fromEntries(answer.headers.entries());
     if (answer.status < 200 || answer.status >= 300) {
       let code = `HTTP_${answer.status}`;
       let message = answer.text.slice(0, 200);
@@ -208,9 +223,17 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
       } catch {
         // not JSON: keep the status and the text
       }
+      try {
+        verifyWechatSignature(headers, answer.text);
+      } catch (error) {
+        throw new PayProviderError(
+          'UNVERIFIED_ANSWER',
+          `HTTP ${answer.status} ${code} not signed by WeChat Pay (${(error as Error).message})`,
+        );
+      }
       throw new PayProviderError(code, message);
     }
-    verifyWechatSignature(Object.fromEntries(answer.headers.entries()), answer.text);
+    verifyWechatSignature(headers, answer.text);
     return { status: answer.status, data: answer.text ? (JSON.parse(answer.text) as T) : null };
   }
 
@@ -224,7 +247,7 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
       const { data } = await call<{ prepay_id: string }>('POST', '/v3/pay/transactions/jsapi', {
         appid: merchant.appId,
         mchid: merchant.mchid,
-        description: input.description.slice(0, 127),
+        description: cutToUtf8Bytes(input.description, WECHAT_DESCRIPTION_MAX_BYTES),
         out_trade_no: input.outTradeNo,
         time_expire: toBeijingRfc3339(input.expiresAt),
         notify_url: input.notifyUrl,
@@ -303,7 +326,7 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
       const { data } = await call<WechatRefund>('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: input.outTradeNo,
         out_refund_no: input.outRefundNo,
-        reason: input.reason.slice(0, 80),
+        reason: cutToUtf8Bytes(input.reason, WECHAT_REFUND_REASON_MAX_BYTES),
         notify_url: input.notifyUrl,
         amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
       });
