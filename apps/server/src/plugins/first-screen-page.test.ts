@@ -132,6 +132,29 @@ describe('firstScreenAssets', () => {
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
   });
 
+  it("fetches a rendered page's scripts after its styles and pictures", () => {
+    const built =
+      '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><body>' +
+      '<div id="root"><!--first-screen--><!--/first-screen--></div></body></html>';
+    const parts = {
+      answers: null,
+      pictures: ['/p.svg'],
+      scripts: ['/assets/page-1.js'],
+      styles: [],
+    };
+    const rendered = writeFirstScreen(built, {
+      ...parts,
+      rendered: { html: '<main></main>', title: 'T', lang: 'zh' },
+    });
+    expect(rendered).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
+    );
+    expect(rendered.match(/<link rel="modulepreload" fetchpriority="low"/g)).toHaveLength(2);
+    // Not rendered: the scripts are what draws the page, at their usual priority.
+    expect(writeFirstScreen(built, parts)).not.toContain('fetchpriority="low"');
+  });
+
   it('keeps the page as built when it has no place for a rendered first screen', () => {
     const page = writeFirstScreen(html, {
       answers: null,
