@@ -16,6 +16,8 @@ export default defineConfig({
     proxy: { '/api': apiTarget },
   },
   build: {
+    // Read by scripts/check-bundle-size.mjs: what the first load is made of.
+    manifest: true,
     target: 'es2020',
     // antd is one large library; the console is a desktop back office on office networks.
     chunkSizeWarningLimit: 1500,

@@ -32,25 +32,34 @@ export async function startChromium(): Promise<{ port: number; stop(): Promise<v
     ],
     { stdio: 'ignore' },
   );
+  let failedToStart: Error | null = null;
+  child.once('error', (error) => (failedToStart = error));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
+    if (failedToStart) {
+      await stop();
+      throw new Error(`Chromium did not start (${chromiumPath}): ${String(failedToStart)}`);
+    }
     try {
       if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('Chromium did not open its DevTools port in 30 s');
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('Chromium did not open its DevTools port in 30 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    port,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { port, stop };
 }
 
 /**

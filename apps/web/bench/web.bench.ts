@@ -3,7 +3,8 @@
  *
  *   npm run bench:web
  *
- * Builds everything (BENCH_NO_BUILD=1 skips it), starts the product on a fresh embedded database
+ * Installs Debian's Chromium when it is missing (scripts/ensure-chromium.sh), builds everything
+ * (BENCH_NO_BUILD=1 skips it), starts the product on a fresh embedded database
  * with the demo data and the messenger sandbox (as the e2e tests do; WEB_DIST serves another
  * build, e.g. an older one to compare), makes a user through the sandbox's scripted sign-in and
  * opens each page with `?setToken=`. Then:
@@ -12,7 +13,8 @@
  *   cold runs (cache and storage cleared) and as many warm ones (after one unmeasured warm-up);
  * - in the 574-seat hall with the CPU slowed 4×: 10 seat taps (from the finger to the frame that
  *   shows the new state) and the frame intervals of a one-finger pan and a two-finger pinch.
- * Prints medians (and the range of the runs); the machine may be shared, so read medians.
+ * Prints medians (and the range of the runs); the machine may be shared, so read medians. The
+ * server and Chromium it starts are stopped when it ends, fails or is interrupted.
  *
  * BENCH_DUMP=dir writes each Lighthouse report there (home-cold-1.json, ...); `npx tsx
  * apps/web/bench/critical-path.ts dir/home-cold-1.json` prints what its LCP waited for.
@@ -22,8 +24,10 @@
  * prints the requests and tasks Lighthouse's simulation counted in its LCP, with their times.
  */
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath } from '../e2e/support/chromium';
 import { createUser } from '../e2e/support/login';
 import { startServer } from '../e2e/support/server';
 import { lighthouseRun, startChromium, type PageFigures } from './lighthouse-run';
@@ -97,15 +101,36 @@ function printTable(header: string[], rows: string[][]) {
   for (const cells of rows) console.log(`| ${cells.join(' | ')} |`);
 }
 
+/** What this run started, stopped in reverse order at the end, on an error or on Ctrl-C. */
+const started: (() => Promise<void>)[] = [];
+async function stopAll() {
+  for (const stop of started.splice(0).reverse()) {
+    await stop().catch((error: unknown) => console.error('not stopped cleanly', error));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the server and Chromium this benchmark started`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
 async function main() {
+  // Debian's Chromium, installed on a machine that does not have it yet (as the e2e tests do).
+  if (!fs.existsSync(chromiumPath)) {
+    if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH ${chromiumPath} does not exist`);
+    execSync('bash scripts/ensure-chromium.sh', { cwd: repoRoot, stdio: 'inherit' });
+  }
   if (process.env.BENCH_NO_BUILD !== '1') {
     execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
   }
-  const server = await startServer(
-    process.env.WEB_DIST ? { WEB_DIST: path.resolve(process.env.WEB_DIST) } : {},
-  );
-  const chromium = await startChromium();
   try {
+    const server = await startServer(
+      process.env.WEB_DIST ? { WEB_DIST: path.resolve(process.env.WEB_DIST) } : {},
+    );
+    started.push(() => server.stop());
+    const chromium = await startChromium();
+    started.push(() => chromium.stop());
     const { token } = await createUser(server.baseUrl);
     const showId = await largeHallShow(server.baseUrl);
     const pages: [string, string, string][] = [
@@ -164,8 +189,7 @@ async function main() {
     console.log(`  pan frames:   ${frames(seatMap.panFrameMs)}`);
     console.log(`  pinch frames: ${frames(seatMap.pinchFrameMs)}`);
   } finally {
-    await chromium.stop();
-    await server.stop();
+    await stopAll();
   }
 }
 

@@ -228,7 +228,8 @@ describe('sign-in through the messenger sandbox', () => {
     const page = await context.newPage();
     await signInFresh(page, server.baseUrl);
     // Another chain's row, as the server would serve it for that chain's site: in the answer the
-    // page carries (decision 033) and in the call, whichever the app reads.
+    // page carries (decision 033), in the first screen rendered from it (decision 042) and in the
+    // call, whichever the app reads.
     const galaxy = {
       name: '银河影城连锁',
       shortName: '银河影城',
@@ -247,15 +248,14 @@ describe('sign-in through the messenger sandbox', () => {
       const response = await route.fetch();
       const carried =
         /(<script type="application\/json" id="first-screen-answers">)(.*?)(<\/script>)/s;
-      const html = (await response.text()).replace(
-        carried,
-        (_whole, open: string, json: string, close: string) => {
+      const html = (await response.text())
+        .replaceAll('星幕影城', galaxy.shortName)
+        .replace(carried, (_whole, open: string, json: string, close: string) => {
           const answers = JSON.parse(json) as { answers: Record<string, { brand: unknown }> };
           answers.answers['/wx/authConfig']!.brand = galaxy;
           isCarried = true;
           return `${open}${JSON.stringify(answers).replace(/</g, '\\u003c')}${close}`;
-        },
-      );
+        });
       const {
         'content-encoding': _encoding,
         'content-length': _length,

@@ -1,15 +1,19 @@
-// Bundle budgets (issue 13), checked after every build:
-// - the JavaScript /home/index loads first stays under 100 KB gzipped: the entry chunk, its static
-//   imports, and the home index page's own chunk with its static imports;
-// - no chunk is over 60 KB gzipped, so no route ever waits on one large script.
-// Each route's extra load (its chunk and static imports beyond the first load) is printed too.
+// Bundle budgets, checked after every build (decision 042):
+// - the JavaScript /home/index loads before it is interactive stays under 150 KB gzipped: the
+//   entry chunk, its static imports (React, React Router, the app's core), and the home index
+//   page's own chunk with its static imports. The landing pages' first screens come rendered from
+//   the server, so this gates when a page answers taps, not when it paints;
+// - no chunk is over 70 KB gzipped (ReactDOM alone is about 66), so no route ever waits on one
+//   large script.
+// What each route adds beyond the entry (its chunk and static imports) is printed, with the
+// total a visit that starts there loads before it is interactive.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const FIRST_LOAD_LIMIT_KB = 100;
-const CHUNK_LIMIT_KB = 60;
+const FIRST_LOAD_LIMIT_KB = 150;
+const CHUNK_LIMIT_KB = 70;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
@@ -47,10 +51,18 @@ console.log(
     `(${firstLoadOk ? 'within' : 'OVER'} the ${FIRST_LOAD_LIMIT_KB} KB limit)`,
 );
 
-console.log('Each route beyond the entry (its chunk and static imports):');
+const entryKb = sum(entry);
+console.log(
+  `What each route adds to the entry's ${entryKb.toFixed(1)} KB gz (its chunk and static ` +
+    'imports), and a first visit there in all:',
+);
 for (const key of routeKeys.sort()) {
   const extra = [...staticClosure(key)].filter((file) => !entry.has(file));
-  console.log(`  ${path.basename(key, '.tsx')}: ${sum(extra).toFixed(1)} KB gz`);
+  const extraKb = sum(extra);
+  console.log(
+    `  ${path.basename(key, '.tsx')}: +${extraKb.toFixed(1)} KB gz ` +
+      `(${(entryKb + extraKb).toFixed(1)} KB gz in all)`,
+  );
 }
 
 const jsFiles = Object.values(manifest)

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { queryClient } from './app/providers';
 import { createRouter, preloadFirstScreen } from './app/router';
-import { firstRenderShowsBeforeSignIn, startSignIn } from './app/sign-in-gate';
+import { firstRenderShowsBeforeSignIn, loadBrand, startSignIn } from './app/sign-in-gate';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { rememberedCareMode, setCareMode } from './lib/care-mode';
 import { getLang } from './lib/i18n/i18n';
@@ -40,19 +40,29 @@ const userInfoWaitsForPaint = firstRenderShowsBeforeSignIn(
 );
 void startSignIn(queryClient, userInfoWaitsForPaint ? { beforeUserInfo: () => firstPaint } : {});
 
-// The first render waits for the first screen's code and data (preloaded in the page, decision
-// 033), so it draws the page whole instead of a fallback and one more render per lazy part; never
-// longer than FIRST_RENDER_WAIT_MS (a slow network shows the skeletons instead).
-const FIRST_RENDER_WAIT_MS = 800;
-void Promise.race([
-  firstScreen,
-  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-]).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>
 );
+const rootElement = document.getElementById('root')!;
+
+if (rootElement.dataset.renderedLang === getLang()) {
+  // The server rendered this landing page's first screen (decision 042): it is on screen already.
+  // Hydrating it needs the same code and data the server rendered it with, all carried or
+  // preloaded by the page (the answers, the brand, the page's chunks), then React takes it over
+  // without drawing it again.
+  void Promise.all([firstScreen, loadBrand()]).then(() => hydrateRoot(rootElement, app));
+} else {
+  // The first render waits for the first screen's code and data (preloaded in the page, decision
+  // 033), so it draws the page whole instead of a fallback and one more render per lazy part;
+  // never longer than FIRST_RENDER_WAIT_MS (a slow network shows the skeletons instead). A page
+  // rendered in another language than this browser's is drawn again here.
+  const FIRST_RENDER_WAIT_MS = 800;
+  void Promise.race([
+    firstScreen,
+    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ]).then(() => createRoot(rootElement).render(app));
+}

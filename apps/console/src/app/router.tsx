@@ -2,8 +2,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { consoleAreas } from '@marquee/contracts/console';
 import { areaPaths, builtAreas } from './areas';
 import { ConsoleLayout } from './layouts/console-layout';
-import { AreaPage } from './routes/area-page';
-import SignInPage from './routes/sign-in-page';
 
 /** A page whose code (its tables, dialogs, date pickers) loads when it is first opened. */
 const lazyPage = (path: string, load: () => Promise<{ default: React.ComponentType }>) =>
@@ -16,7 +14,7 @@ const lazyPage = (path: string, load: () => Promise<{ default: React.ComponentTy
 export function createRouter() {
   return createBrowserRouter(
     [
-      { path: '/sign-in', element: <SignInPage /> },
+      lazyPage('/sign-in', () => import('./routes/sign-in-page')),
       {
         element: <ConsoleLayout />,
         children: [
@@ -37,7 +35,13 @@ export function createRouter() {
           lazyPage(areaPaths.cinemas, () => import('./routes/cinemas-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
-            .map((area) => ({ path: areaPaths[area], element: <AreaPage area={area} /> })),
+            .map((area) => ({
+              path: areaPaths[area],
+              lazy: async () => {
+                const { AreaPage } = await import('./routes/area-page');
+                return { element: <AreaPage area={area} /> };
+              },
+            })),
           lazyPage('*', () => import('./routes/not-found-page')),
         ],
       },

@@ -111,4 +111,59 @@ describe('firstScreenAssets', () => {
     expect(firstScreenAssets(manifest, '/cinema/order')).toEqual({ scripts: [], styles: [] });
     expect(firstScreenAssets(null, '/cinema/seat')).toEqual({ scripts: [], styles: [] });
   });
+
+  it('writes a rendered first screen in place of the spinner, with its title and language', () => {
+    const built =
+      '<html lang="zh-CN"><head><title></title></head><body><div id="root">\n' +
+      '  <!--first-screen-->\n  <div class="centered"></div>\n  <!--/first-screen-->\n</div></body></html>';
+    const page = writeFirstScreen(built, {
+      answers: { site: 's', lang: 'en', answers: {} },
+      pictures: [],
+      scripts: [],
+      styles: ['/assets/page.css'],
+      rendered: { html: '<main>$&amp; Films</main>', title: 'Home - <Galaxy>', lang: 'en' },
+    });
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<title>Home - &lt;Galaxy&gt;</title>');
+    expect(page).toContain(
+      '<div id="root" data-rendered-lang="en"><main>$&amp; Films</main></div>',
+    );
+    expect(page).not.toContain('centered');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
+  });
+
+  it("fetches a rendered page's scripts after its styles and pictures", () => {
+    const built =
+      '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><body>' +
+      '<div id="root"><!--first-screen--><!--/first-screen--></div></body></html>';
+    const parts = {
+      answers: null,
+      pictures: ['/p.svg'],
+      scripts: ['/assets/page-1.js'],
+      styles: [],
+    };
+    const rendered = writeFirstScreen(built, {
+      ...parts,
+      rendered: { html: '<main></main>', title: 'T', lang: 'zh' },
+    });
+    expect(rendered).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
+    );
+    expect(rendered.match(/<link rel="modulepreload" fetchpriority="low"/g)).toHaveLength(2);
+    // Not rendered: the scripts are what draws the page, at their usual priority.
+    expect(writeFirstScreen(built, parts)).not.toContain('fetchpriority="low"');
+  });
+
+  it('keeps the page as built when it has no place for a rendered first screen', () => {
+    const page = writeFirstScreen(html, {
+      answers: null,
+      pictures: [],
+      scripts: [],
+      styles: ['/assets/page.css'],
+      rendered: { html: '<main></main>', title: 'T', lang: 'zh' },
+    });
+    expect(page).not.toContain('<main>');
+    expect(page).toContain('<link rel="preload" as="style" crossorigin href="/assets/page.css">');
+  });
 });

@@ -14,8 +14,26 @@ import { requestLang } from './error-handler.js';
  * The landing pages' first screen written into the index.html the server sends (decision 033):
  * the public answers that screen shows, as JSON the app takes instead of asking again; its largest
  * pictures, its page's code and styles as preloads, so the browser fetches them beside the app's
- * own scripts instead of after them. The page is still sent `no-cache`: nothing here is kept.
+ * own scripts instead of after them. And, with the web app's server render built (decision 042),
+ * the first screen itself as HTML rendered by React from those answers, with the page's title,
+ * which the browser hydrates. The page is still sent `no-cache`: nothing here is kept.
  */
+
+/**
+ * The web app's server render (apps/web/src/entry-server.tsx, built into dist-ssr): a landing
+ * page's first screen from its answers, or null when it renders none (the browser renders it).
+ */
+export type RenderFirstScreen = (request: {
+  url: string;
+  answers: FirstScreenAnswers;
+}) => Promise<{ html: string; title: string } | null>;
+
+/** What the server wrote into the page's body. */
+export interface RenderedPage {
+  html: string;
+  title: string;
+  lang: 'zh' | 'en';
+}
 
 /** What the build's manifest (dist/.vite/manifest.json) says of one chunk. */
 export interface ManifestChunk {
@@ -102,8 +120,10 @@ export function writeFirstScreen(
     pictures: string[];
     scripts: string[];
     styles: string[];
+    rendered?: RenderedPage | null;
   },
 ): string {
+  const rendered = parts.rendered && ROOT_PLACEHOLDER.test(html) ? parts.rendered : null;
   const lines = [
     ...parts.pictures.map(
       (url, index) =>
@@ -114,8 +134,12 @@ export function writeFirstScreen(
     ...parts.scripts.map(
       (url) => `<link rel="modulepreload" crossorigin href="${attribute(url)}">`,
     ),
-    ...parts.styles.map(
-      (url) => `<link rel="preload" as="style" crossorigin href="${attribute(url)}">`,
+    // A rendered first screen needs its page's styles before it paints (no unstyled flash, no
+    // shift when they arrive); otherwise they are only fetched early.
+    ...parts.styles.map((url) =>
+      rendered
+        ? `<link rel="stylesheet" crossorigin href="${attribute(url)}">`
+        : `<link rel="preload" as="style" crossorigin href="${attribute(url)}">`,
     ),
     ...(parts.answers
       ? [
@@ -126,7 +150,42 @@ export function writeFirstScreen(
       : []),
   ];
   if (lines.length === 0 || !html.includes('</head>')) return html;
-  return html.replace('</head>', `${lines.join('\n  ')}\n  </head>`);
+  const page = html.replace('</head>', `${lines.join('\n  ')}\n  </head>`);
+  return rendered ? writeRenderedPage(page, rendered) : page;
+}
+
+/** The spinner index.html paints until the app renders, between its two markers. */
+const ROOT_PLACEHOLDER =
+  /<div id="root">\s*<!--first-screen-->[\s\S]*?<!--\/first-screen-->\s*<\/div>/;
+
+const text = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The rendered first screen in place of the spinner, marked with the language it was rendered in
+ * (the app hydrates it only when it speaks the same, main.tsx); the title and the page's language.
+ */
+function writeRenderedPage(page: string, rendered: RenderedPage): string {
+  return (
+    page
+      // The screen is already drawn: the app's scripts (they make it interactive) fetch after
+      // the styles and the pictures it shows, not before them over the same slow link.
+      .replace(
+        /<script type="module"(?![^>]*fetchpriority)/g,
+        '<script type="module" fetchpriority="low"',
+      )
+      .replace(
+        /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
+        '<link rel="modulepreload" fetchpriority="low"',
+      )
+      .replace(/<html lang="[^"]*"/, `<html lang="${rendered.lang === 'en' ? 'en' : 'zh-CN'}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${text(rendered.title)}</title>`)
+      .replace(
+        ROOT_PLACEHOLDER,
+        // A function, so `$` in the page's text is not read as a replacement pattern.
+        () => `<div id="root" data-rendered-lang="${rendered.lang}">${rendered.html}</div>`,
+      )
+  );
 }
 
 /** The site and language the app on this page will ask in (spec §7: the host names the site). */
@@ -175,12 +234,46 @@ async function askAnswers(
   return answers;
 }
 
+/** Spec §9: the web app keeps its session token in this cookie (it writes it itself). */
+const TOKEN_COOKIE = 'movie.token';
+
+/**
+ * Whether the app on this page shows the landing page before the user is known, as its sign-in
+ * gate decides (decision 033): the browser holds a token or is handed one in `setToken`. Without
+ * one it shows a spinner and leaves for the authorisation page, so nothing is rendered for it.
+ * Only whether there is a token matters: the rendered page is the same for everyone.
+ */
+export function showsBeforeSignIn(request: FastifyRequest, url: URL): boolean {
+  if (url.searchParams.get('setToken')) return true;
+  return (request.headers.cookie ?? '').split(';').some((part) => {
+    const [name, ...value] = part.trim().split('=');
+    return name === TOKEN_COOKIE && value.join('=') !== '';
+  });
+}
+
+/** The server render of this page, or null (none built, not a page it renders, or it failed). */
+async function renderPage(
+  render: RenderFirstScreen | null,
+  request: FastifyRequest,
+  answers: FirstScreenAnswers,
+): Promise<RenderedPage | null> {
+  if (!render) return null;
+  try {
+    const rendered = await render({ url: request.url, answers });
+    return rendered && { ...rendered, lang: answers.lang };
+  } catch (error) {
+    request.log.warn({ err: error }, 'first screen not rendered on the server');
+    return null;
+  }
+}
+
 /** index.html for this request: a landing page gets its first screen written in, others as built. */
 export async function firstScreenPage(
   app: FastifyInstance,
   request: FastifyRequest,
   html: string,
   manifest: BuildManifest | null,
+  render: RenderFirstScreen | null = null,
 ): Promise<string> {
   const url = new URL(request.url, 'http://page');
   const calls = firstScreenCalls(url.pathname, url.searchParams);
@@ -190,9 +283,13 @@ export async function firstScreenPage(
   const pictures = calls.flatMap(({ path, query }) =>
     firstScreenPictures(path, answers[firstScreenAnswerKey(path, query)]),
   );
+  const carried = Object.keys(answers).length > 0 ? { site, lang, answers } : null;
+  const rendered =
+    carried && showsBeforeSignIn(request, url) ? await renderPage(render, request, carried) : null;
   return writeFirstScreen(html, {
-    answers: Object.keys(answers).length > 0 ? { site, lang, answers } : null,
+    answers: carried,
     pictures,
+    rendered,
     ...firstScreenAssets(manifest, url.pathname),
   });
 }

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { firstScreenPage, type BuildManifest } from './first-screen-page.js';
+import { pathToFileURL } from 'node:url';
+import {
+  firstScreenPage,
+  type BuildManifest,
+  type RenderFirstScreen,
+} from './first-screen-page.js';
 import { acceptsGzip } from './small-gzip.js';
 
 /**
@@ -59,10 +64,37 @@ function builtPageReader(webDist: string) {
 }
 
 /**
+ * The web app's server render of the landing pages (decision 042), built by `vite build --ssr`
+ * beside the app's own build: `<web dist>/../dist-ssr/entry-server.js`. Loaded once, on first use
+ * (its chunks import the entry back, so it cannot be loaded a second time beside itself: a new
+ * build takes a restart, as the server's own code does); null (the app renders in the browser)
+ * when it is not built.
+ */
+function serverRenderLoader(webDist: string, log: FastifyInstance['log']) {
+  const entry = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  let loaded: Promise<RenderFirstScreen | null> | null = null;
+  return (): Promise<RenderFirstScreen | null> => {
+    loaded ??= fs.existsSync(entry)
+      ? (
+          import(pathToFileURL(entry).href) as Promise<{ renderFirstScreen: RenderFirstScreen }>
+        ).then(
+          (module) => module.renderFirstScreen,
+          (error: unknown) => {
+            log.error({ err: error }, 'web server render not loaded');
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+    return loaded;
+  };
+}
+
+/**
  * Serve the built web app: hashed assets cached for a year, index.html never cached, brotli or
  * gzip twins made at build time sent by negotiation (scripts/precompress.mjs), and every client
  * route (/home/index, /cinema/seat, ...) answered with index.html, a landing page's with its first
- * screen written in (first-screen-page.ts). Null without a build.
+ * screen written in (first-screen-page.ts), rendered by the app's server render when it is built.
+ * Null without a build.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -79,9 +111,10 @@ export async function registerWebApp(
     setHeaders: setCacheHeaders,
   });
   const readBuiltPage = builtPageReader(webDist);
+  const loadServerRender = serverRenderLoader(webDist, app.log);
   return async (request, reply) => {
     const { html, manifest } = readBuiltPage();
-    const page = await firstScreenPage(app, request, html, manifest);
+    const page = await firstScreenPage(app, request, html, manifest, await loadServerRender());
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // gzip here: the not-found handler that answers client routes is not a route, so the
     // compression hooks (small-gzip.ts, @fastify/compress) never see it.

@@ -92,6 +92,11 @@ async function spawnServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // However this process ends (a failed test run, an exception in a benchmark), the server it
+  // started ends with it instead of listening on (signals are the caller's: web.bench.ts).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));

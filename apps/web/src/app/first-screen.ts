@@ -11,6 +11,11 @@ import { queryClient } from './providers';
  */
 export type FirstScreenData = (url: URL) => Promise<unknown> | undefined;
 
+/** A picture fetched now; nothing in the server's render of the page (entry-server.tsx). */
+function preloadPicture(url: string) {
+  if (typeof Image !== 'undefined') new Image().src = url;
+}
+
 export const firstScreenData = {
   homeIndex(url) {
     const status: FilmStatus = url.searchParams.get('status') === 'coming' ? 'coming' : 'showing';
@@ -19,8 +24,7 @@ export const firstScreenData = {
       async ({ filmListQuery, FIRST_SCREEN_FILMS }) => {
         const films = await queryClient.fetchQuery(filmListQuery(status));
         // The posters are the page's largest paint: fetch them now, not after the page renders.
-        for (const film of films.list.slice(0, FIRST_SCREEN_FILMS))
-          new Image().src = film.posterUrl;
+        for (const film of films.list.slice(0, FIRST_SCREEN_FILMS)) preloadPicture(film.posterUrl);
       },
       () => undefined,
     );
@@ -46,7 +50,7 @@ export const firstScreenData = {
           goodsListQueryOptions(categoryId === '0' ? null : categoryId),
         );
         // The first page's pictures (the list sorts them by price, so all of that page's).
-        for (const item of goods.pages[0]?.list ?? []) new Image().src = item.imageUrl;
+        for (const item of goods.pages[0]?.list ?? []) preloadPicture(item.imageUrl);
       },
       () => undefined,
     );

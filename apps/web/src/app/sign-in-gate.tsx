@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMatches } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
@@ -67,8 +67,12 @@ function loadAuthConfig(): ReturnType<typeof getAuthConfig> {
   return authConfigOnce;
 }
 
-/** The site's brand for titles, header and share messages; the app still works without it. */
-function loadBrand(): Promise<void> {
+/**
+ * The site's brand for titles, header and share messages; the app still works without it. A page
+ * the server rendered carries the answer, and main.tsx waits for it before hydrating (the header
+ * shows the brand's name).
+ */
+export function loadBrand(): Promise<void> {
   return loadAuthConfig().then(
     (config) => setBrand(config.brand),
     (error: unknown) => console.warn('site brand not loaded', error),
@@ -158,15 +162,23 @@ export function firstRenderShowsBeforeSignIn(routeHandles: readonly unknown[], u
 }
 
 /**
+ * True in the server's render of a first screen (entry-server.tsx). The server renders a landing
+ * page only for a request that holds a token or hands one in `setToken`, so the browser, which
+ * takes that token before it hydrates, shows the page before sign-in too (decision 042).
+ */
+export const ServerRenderContext = createContext(false);
+
+/**
  * Whether the page can show before the user is known (decision 033): a landing page whose first
  * screen is public data (its route's `showsBeforeSignIn`), once this page holds a token. Without
  * one, sign-in is about to leave for the authorisation page or to exchange a code first.
  */
 function useShowsBeforeSignIn(): boolean {
   const matches = useMatches();
+  const isServerRender = useContext(ServerRenderContext);
   return (
     matches.some((match) => (match.handle as RouteHandle | undefined)?.showsBeforeSignIn) &&
-    (readToken() !== undefined || isHandedSetToken)
+    (isServerRender || readToken() !== undefined || isHandedSetToken)
   );
 }
 

@@ -30,12 +30,21 @@ export function getBrand(): SiteBrand | null {
   return brand;
 }
 
-/** Take the site's brand: its name for titles, its colour for the page and the browser bar. */
-export function setBrand(next: SiteBrand, doc: Document = document): void {
+/**
+ * Take the site's brand: its name for titles, its colour for the page and the browser bar. The
+ * server's render of a first screen (entry-server.tsx) has no document: there the brand is only
+ * what the components read.
+ */
+export function setBrand(
+  next: SiteBrand | null,
+  doc: Document | null = typeof document === 'undefined' ? null : document,
+): void {
   brand = next;
-  doc.documentElement.style.setProperty('--brand', next.themeColor);
-  doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', next.themeColor);
-  if (!doc.title) doc.title = brandNameOf(next, getLang());
+  if (doc && next) {
+    doc.documentElement.style.setProperty('--brand', next.themeColor);
+    doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', next.themeColor);
+    if (!doc.title) doc.title = brandNameOf(next, getLang());
+  }
   for (const listener of listeners) listener();
 }
 

@@ -55,6 +55,10 @@ export function isCareMode(): boolean {
   return isOn;
 }
 
+/**
+ * Off on the server's render of a first screen, and so also while the browser hydrates it (React
+ * reads the server's snapshot then): a page remembered in care mode switches right after.
+ */
 export function useCareMode(): boolean {
-  return useSyncExternalStore(subscribe, isCareMode, isCareMode);
+  return useSyncExternalStore(subscribe, isCareMode, () => false);
 }

@@ -10,7 +10,8 @@ export interface Session {
   isReady: boolean;
 }
 
-let session: Session = { logged: false, userInfo: null, location: null, isReady: false };
+const SIGNED_OUT: Session = { logged: false, userInfo: null, location: null, isReady: false };
+let session: Session = SIGNED_OUT;
 const listeners = new Set<() => void>();
 
 export const sessionStore = {
@@ -26,5 +27,7 @@ export const sessionStore = {
 };
 
 export function useSession(): Session {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  // Nobody is signed in in the server's render of a first screen (entry-server.tsx), nor while
+  // the browser hydrates it; the user fills in after.
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => SIGNED_OUT);
 }

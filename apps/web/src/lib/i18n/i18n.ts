@@ -8,11 +8,19 @@ export function detectLang(languages: readonly string[] | undefined): Lang {
   return first.startsWith('en') ? 'en' : 'zh';
 }
 
-const current: Lang =
+let current: Lang =
   typeof navigator === 'undefined' ? 'zh' : detectLang(navigator.languages ?? [navigator.language]);
 
 export function getLang(): Lang {
   return current;
+}
+
+/**
+ * The server's render of a first screen (entry-server.tsx) speaks the language the request asked
+ * for; in the browser the language is the browser's own and never changes.
+ */
+export function setServerRenderLang(lang: Lang): void {
+  current = lang;
 }
 
 type Params = Record<string, string | number>;

@@ -6,6 +6,9 @@ export const cartStore = createCartStore({
   storage: typeof localStorage === 'undefined' ? undefined : localStorage,
 });
 
+/** The cart of the server's render of the store (entry-server.tsx): nobody's, so empty. */
+const NO_CART: CartState = { lines: [], checkout: null };
+
 export function useCart(): CartState {
   // Another tab of the app changed it: show the same cart here.
   useEffect(() => {
@@ -15,5 +18,6 @@ export function useCart(): CartState {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  return useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.get);
+  // Hydrating the server's page, React reads the same empty cart; this browser's follows at once.
+  return useSyncExternalStore(cartStore.subscribe, cartStore.get, () => NO_CART);
 }
