@@ -39,9 +39,11 @@ export default defineMigration([
                        where id = new.id and status in ('pending', 'succeeded')) then
       return null;
     end if;
+    -- An attempt's parts are all of one order: its index finds them.
     select coalesce(sum(amount_fen), 0) into v_parts_fen
       from payments
-      where attempt_id = new.attempt_id and status in ('pending', 'succeeded');
+      where order_id = new.order_id and attempt_id = new.attempt_id
+        and status in ('pending', 'succeeded');
     select amount_fen into v_order_fen from orders where id = new.order_id;
     if v_parts_fen <> v_order_fen then
       raise exception 'attempt % adds up to % fen but order % is priced % fen',
