@@ -17,3 +17,4 @@ export * from './card-calls.js';
 export * from './hall-layout.js';
 export * from './cinema-calls.js';
 export * from './coupon-calls.js';
+export * from './box-office-calls.js';
