@@ -39,6 +39,7 @@ import m0039 from './migrations/0039-leaner-seat-holds.js';
 import m0040 from './migrations/0040-lost-holds-write-nothing.js';
 import m0041 from './migrations/0041-seat-holds-written-together.js';
 import m0046 from './migrations/0046-order-channel.js';
+import m0048 from './migrations/0048-box-office.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -89,6 +90,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0040-lost-holds-write-nothing': m0040,
   '0041-seat-holds-written-together': m0041,
   '0046-order-channel': m0046,
+  '0048-box-office': m0048,
 });
 
 export async function migrateToLatest(

@@ -25,6 +25,10 @@ export interface SiteSettings {
   salesCloseMinutes: number;
   /** Minutes before a show after which a ticket can no longer be exchanged (改签, decision 025). */
   exchangeCutoffMinutes: number;
+  /** Minutes a seat hold taken at the box office lasts (decision 043): a customer at the till. */
+  counterHoldMinutes: number;
+  /** Fen a cashier may refund at the counter; a larger refund needs a manager or owner. */
+  cashierRefundLimitFen: number;
 }
 
 const defaultSettings: SiteSettings = {
@@ -35,6 +39,8 @@ const defaultSettings: SiteSettings = {
   cleaningMinutes: 15,
   salesCloseMinutes: 0,
   exchangeCutoffMinutes: 30,
+  counterHoldMinutes: 5,
+  cashierRefundLimitFen: 20_000,
 };
 
 export function siteSettings(

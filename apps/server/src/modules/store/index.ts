@@ -19,3 +19,4 @@ export {
   priceLines,
   type PricedLine,
 } from './store-order.service.js';
+export { variantName } from './catalogue.service.js';
