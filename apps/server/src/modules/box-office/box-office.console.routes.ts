@@ -54,8 +54,10 @@ export function registerBoxOfficeConsoleRoutes(
 ): void {
   const access = { access: 'boxOffice' as const };
   const sellers = rolesOfArea('boxOffice');
-  const guardOf = (request: FastifyRequest, roles: readonly StaffRole[] = sellers): CinemaGuard =>
-    (cinemaId) => requireStaff(request, { roles, cinemaId });
+  const guardOf =
+    (request: FastifyRequest, roles: readonly StaffRole[] = sellers): CinemaGuard =>
+    (cinemaId) =>
+      requireStaff(request, { roles, cinemaId });
 
   bindConsoleCall(app, deps, counterShowsCall, access, ({ site, staff, query, request, lang }) =>
     listTodaysShows(deps, site, staff, query, guardOf(request), lang),

@@ -108,9 +108,5 @@ export function listPaymentsOf(db: Executor, orderId: string) {
 }
 
 export function findStaffName(db: Executor, staffId: string) {
-  return db
-    .selectFrom('staff')
-    .select('display_name')
-    .where('id', '=', staffId)
-    .executeTakeFirst();
+  return db.selectFrom('staff').select('display_name').where('id', '=', staffId).executeTakeFirst();
 }

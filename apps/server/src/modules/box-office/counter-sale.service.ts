@@ -21,17 +21,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { businessDateOf, localInstant } from '../../lib/local-date.js';
 import { isUuid } from '../../lib/uuid.js';
 import { findShowWithLayout, showInfoOf } from '../cinema/index.js';
-import {
-  getFilmOrderView,
-  setFilmOrderGoods,
-  type SeatHolds,
-} from '../film-order/index.js';
-import {
-  findOrder,
-  markCounterSale,
-  withdrawUnpaidOrder,
-  type OrderRow,
-} from '../orders/index.js';
+import { getFilmOrderView, setFilmOrderGoods, type SeatHolds } from '../film-order/index.js';
+import { findOrder, markCounterSale, withdrawUnpaidOrder, type OrderRow } from '../orders/index.js';
 import { siteSettings } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
 import { variantName } from '../store/index.js';
@@ -62,7 +53,9 @@ export async function listTodaysShows(
   const now = deps.clock.now();
   const businessDate = businessDateOf(now);
   const dayStart = localInstant(businessDate, 6 * 60);
-  const from = new Date(Math.max(dayStart.getTime(), now.getTime() - STARTED_SHOWS_MINUTES * 60_000));
+  const from = new Date(
+    Math.max(dayStart.getTime(), now.getTime() - STARTED_SHOWS_MINUTES * 60_000),
+  );
   const rows = await saleRepository.listShowsOfCinema(deps.db, {
     siteId: site.id,
     cinemaId,
@@ -78,7 +71,8 @@ export async function listTodaysShows(
     if (!layout) continue;
     const info = showInfoOf(layout.show, lang);
     cinemaName = layout.show.cinema_name;
-    const salesCloseAt = new Date(layout.show.start_at).getTime() - settings.salesCloseMinutes * 60_000;
+    const salesCloseAt =
+      new Date(layout.show.start_at).getTime() - settings.salesCloseMinutes * 60_000;
     shows.push({
       showId: info.showId,
       filmId: info.filmId,

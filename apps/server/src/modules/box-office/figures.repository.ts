@@ -28,8 +28,7 @@ const TOOK_MONEY = sql`p.status in ('succeeded', 'refund_pending', 'refunded')`;
 /** Refunds given or on their way (WeChat answers later). */
 const GAVE_BACK = sql`r.status in ('succeeded', 'pending')`;
 
-export type FiguresScope =
-  { shiftId: string } | { cinemaId: string; from: Date; to: Date };
+export type FiguresScope = { shiftId: string } | { cinemaId: string; from: Date; to: Date };
 
 export async function figuresOf(db: Executor, scope: FiguresScope): Promise<Figures> {
   const paymentsIn: RawBuilder<unknown> =

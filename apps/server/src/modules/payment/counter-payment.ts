@@ -1,8 +1,4 @@
-import {
-  cardTypeForOrderKind,
-  orderEventReasons,
-  type OrderStatus,
-} from '@marquee/contracts';
+import { cardTypeForOrderKind, orderEventReasons, type OrderStatus } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
