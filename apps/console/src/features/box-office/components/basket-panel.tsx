@@ -90,8 +90,13 @@ export function BasketPanel(props: {
             style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '4px 0' }}
             data-testid="basket-snack"
           >
-            <span style={{ flex: 1, minWidth: 0 }}>
-              {snack.name} <span style={{ color: '#8c8c8c' }}>{snack.spec}</span>
+            <span style={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
+              {snack.name}
+              {snack.spec && (
+                <span style={{ display: 'block', color: '#8c8c8c', fontSize: 12 }}>
+                  {snack.spec}
+                </span>
+              )}
             </span>
             <Button
               icon={<MinusOutlined />}

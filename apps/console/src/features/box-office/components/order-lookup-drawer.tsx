@@ -29,11 +29,14 @@ export function OrderLookupDrawer(props: {
   const [query, setQuery] = useState('');
   const [refunding, setRefunding] = useState<ConsoleOrderRow | null>(null);
   const [isRefundDirty, setRefundDirty] = useState(false);
+  /** Orders refunded here since the search: shown as refunded without searching again. */
+  const [refundedIds, setRefundedIds] = useState<readonly string[]>([]);
 
   const reset = () => {
     setQuery('');
     setRefunding(null);
     setRefundDirty(false);
+    setRefundedIds([]);
     lookup.reset();
   };
   const leave = () => {
@@ -101,7 +104,8 @@ export function OrderLookupDrawer(props: {
       {rows && rows.length === 0 && <Empty description={t('noOrders')} style={{ marginTop: 24 }} />}
       <div style={{ display: 'flex', flexDirection: 'column', gap: 10, marginTop: 12 }}>
         {rows?.map((row) => {
-          const isRefundable = refundableStatuses.includes(row.status);
+          const status: OrderStatus = refundedIds.includes(row.orderId) ? 'refunded' : row.status;
+          const isRefundable = refundableStatuses.includes(status);
           return (
             <div
               key={row.orderId}
@@ -112,7 +116,7 @@ export function OrderLookupDrawer(props: {
                 <Typography.Text strong style={{ fontSize: 16, flex: 1 }}>
                   {row.title}
                 </Typography.Text>
-                {props.statusTag(row.status)}
+                {props.statusTag(status)}
               </div>
               <div style={{ color: '#595959' }}>
                 {row.subtitle}
@@ -124,7 +128,7 @@ export function OrderLookupDrawer(props: {
               <div style={{ display: 'flex', gap: 8, marginTop: 8 }}>
                 <Button
                   icon={<PrinterOutlined />}
-                  disabled={!isRefundable && row.status !== 'used'}
+                  disabled={!isRefundable && status !== 'used'}
                   loading={printing.isPending}
                   onClick={() => printing.start(row.orderId)}
                   style={{ height: 48, flex: 1 }}
@@ -152,7 +156,7 @@ export function OrderLookupDrawer(props: {
                   onDirty={setRefundDirty}
                   onDone={() => {
                     setRefundDirty(false);
-                    lookup.mutate(query.trim());
+                    setRefundedIds((ids) => [...ids, row.orderId]);
                   }}
                 />
               )}

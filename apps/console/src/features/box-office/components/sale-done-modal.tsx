@@ -33,7 +33,7 @@ export function SaleDoneModal(props: { answer: CounterPayAnswer | null; onNext: 
           title={<span style={{ fontSize: 26 }}>{t('paidTitle')}</span>}
           subTitle={
             <span style={{ fontSize: 16 }}>
-              {answer.sale.orderNo} ·{' '}
+              <span data-testid="sale-order-no">{answer.sale.orderNo}</span> ·{' '}
               {answer.sale.payments
                 .map((payment) =>
                   t('paidBy', {

@@ -160,7 +160,7 @@ export function Till(props: { cinemaId: string }) {
         </div>
         {left}
       </div>
-      <div style={{ width: 340, flexShrink: 0, minHeight: 0 }}>
+      <div style={{ width: 'clamp(280px, 28vw, 360px)', flexShrink: 0, minHeight: 0 }}>
         <BasketPanel
           basket={sale.basket}
           show={show}
