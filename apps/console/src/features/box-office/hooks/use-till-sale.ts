@@ -4,6 +4,7 @@ import { checkSeatSelection, takenSeatIdsOf, yuanToFen, type ShowLayout } from '
 import type { CounterSale, CounterShow } from '@marquee/contracts/console';
 import { getLang } from '@/lib/i18n/i18n';
 import { useCounterCancel, useCounterHold, useCounterSaleGoods } from '../api/use-counter-sale';
+import { useSeatIds } from '../api/use-seat-ids';
 import {
   addSnack,
   emptyBasket,
@@ -34,6 +35,9 @@ export function useTillSale(options: {
   const { show, layout, map } = options;
   const queryClient = useQueryClient();
   const hold = useCounterHold();
+  const seatIds = useSeatIds(show?.showId ?? '', show !== null);
+  const idOf = seatIds.data;
+  const { refetch: refetchSeatIds } = seatIds;
   const putGoods = useCounterSaleGoods();
   const cancel = useCounterCancel();
   const [chosen, setChosen] = useState<string[]>([]);
@@ -61,7 +65,7 @@ export function useTillSale(options: {
   const { mutate: holdSeats } = hold;
   const { mutate: cancelSale } = cancel;
   useEffect(() => {
-    if (!show || ruleProblem !== null || sameSet(chosen, heldLabels)) return;
+    if (!show || !idOf || ruleProblem !== null || sameSet(chosen, heldLabels)) return;
     const timer = window.setTimeout(() => {
       if (chosen.length === 0) {
         if (sale) cancelSale(sale.orderId);
@@ -70,8 +74,13 @@ export function useTillSale(options: {
         return;
       }
       const asked = [...chosen];
+      const ids = asked.map((label) => idOf.get(label));
+      if (ids.some((id) => id === undefined)) {
+        void refetchSeatIds();
+        return;
+      }
       holdSeats(
-        { showId: show.showId, seatIds: asked },
+        { showId: show.showId, seatIds: ids as string[] },
         {
           onSuccess: (answer) => {
             setSale(answer);
@@ -90,7 +99,18 @@ export function useTillSale(options: {
       );
     }, HOLD_AFTER_MS);
     return () => window.clearTimeout(timer);
-  }, [chosen, heldLabels, show, sale, ruleProblem, holdSeats, cancelSale, queryClient]);
+  }, [
+    chosen,
+    heldLabels,
+    show,
+    sale,
+    idOf,
+    refetchSeatIds,
+    ruleProblem,
+    holdSeats,
+    cancelSale,
+    queryClient,
+  ]);
 
   const toggleSeat = (seat: TillSeat) => {
     setProblem(null);

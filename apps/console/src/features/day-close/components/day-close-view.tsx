@@ -181,7 +181,7 @@ function DayFigures(props: { view: DayView }) {
           <Descriptions.Item label={t('refunds')}>
             {t('totalRefunds', { amount: money(totals.refunds), count: totals.refundsCount })}
           </Descriptions.Item>
-          <Descriptions.Item label={t('orders')}>
+          <Descriptions.Item label={t('itemsLabel')}>
             {t('ticketsSnacks', { tickets: totals.tickets, snacks: totals.snacks })}
           </Descriptions.Item>
           <Descriptions.Item label={t('voidsLabel')}>
