@@ -15,8 +15,8 @@ import {
   requireIdempotencyKey,
   storeCounterAnswer,
   type PaymentDeps,
+  type PaymentLog,
 } from '../payment/index.js';
-import type { PaymentLog } from '../payment/payment-log.js';
 import { recordAudit } from '../staff/index.js';
 import * as saleRepository from './counter-sale.repository.js';
 import { counterUserOf, findCounterSale, readSale } from './counter-sale.service.js';

@@ -26,6 +26,12 @@ export {
   type CounterPaymentInput,
   type CounterPaymentResult,
 } from './counter-payment.js';
-export { claimOrReplay, releaseAttempt, requestHash, requireIdempotencyKey } from './idempotency.js';
+export {
+  claimOrReplay,
+  releaseAttempt,
+  requestHash,
+  requireIdempotencyKey,
+} from './idempotency.js';
 export { closeGivenUp } from './provider-close.js';
+export type { PaymentLog } from './payment-log.js';
 export { settleOrderOfCancelledShow, type CancelledShowSettlement } from './refund.service.js';
