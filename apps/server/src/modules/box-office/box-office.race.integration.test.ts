@@ -6,7 +6,15 @@ import { createTestApp, signIn, uniqueOpenid, type TestApp } from '../../test-su
 import { describeOnPostgres } from '../../test-support/test-database.js';
 import { seatIds, seatMap, showPicker } from '../film-order/film-order-test-kit.js';
 import { demoSite } from '../staff/staff-test-kit.js';
-import { newStaff } from './box-office-test-kit.js';
+import {
+  boxCall,
+  holdAtCounter,
+  newKey,
+  newStaff,
+  openShift,
+  payCash,
+} from './box-office-test-kit.js';
+import type { CounterSale, ShiftReport } from '@marquee/contracts/console';
 
 /**
  * Moviegoers online and cashiers at the counter try to hold the same two seats of a show at the
@@ -116,5 +124,101 @@ describeOnPostgres('counter and online holds racing for the same seats', () => {
     }
     // Figures for the report: who won how often.
     console.info(`counter vs online seat race over ${ROUNDS} rounds:`, wins);
+  });
+
+  const showOfFirstCinema = async (siteCinemaId: string) => {
+    for (;;) {
+      const showId = await freshShow('1号厅');
+      const show = await t.db
+        .selectFrom('shows')
+        .select('cinema_id')
+        .where('id', '=', showId)
+        .executeTakeFirstOrThrow();
+      if (show.cinema_id === siteCinemaId) return showId;
+    }
+  };
+
+  it('takes one payment when a sale is paid twice at once, and gives it back once', async () => {
+    const site = await demoSite(t.db);
+    const till = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
+    const shift = await openShift(t, till.token, 100);
+    for (let round = 0; round < 4; round += 1) {
+      const showId = await showOfFirstCinema(site.firstCinemaId);
+      const held = await holdAtCounter(t, till.token, showId, ['D4', 'D5']);
+      const orderId = held.body.data.orderId;
+      const pays = await Promise.all(
+        Array.from({ length: 4 }, () => payCash(t, till.token, orderId, 500, newKey())),
+      );
+      expect(pays.filter((pay) => pay.body.code === 0)).toHaveLength(1);
+      const refunds = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          boxCall(t, till.token, '/refund', { orderId, reason: '重复点击测试' }),
+        ),
+      );
+      expect(refunds.filter((refund) => refund.body.code === 0)).toHaveLength(1);
+      const payments = await t.db
+        .selectFrom('payments')
+        .select(['method', 'status'])
+        .where('order_id', '=', orderId)
+        .where('status', 'in', ['succeeded', 'refunded'])
+        .execute();
+      expect(payments).toEqual([{ method: 'cash', status: 'refunded' }]);
+    }
+    const moves = await t.db
+      .selectFrom('shift_cash_movements')
+      .select(['kind'])
+      .where('shift_id', '=', shift.shiftId)
+      .execute();
+    expect(moves.filter((move) => move.kind === 'sale')).toHaveLength(4);
+    expect(moves.filter((move) => move.kind === 'refund')).toHaveLength(4);
+    const report = await boxCall<ShiftReport>(
+      t,
+      till.token,
+      `/shifts/report?shiftId=${shift.shiftId}`,
+    );
+    expect(report.body.data.shift.expectedCash).toBe(100);
+  });
+
+  it('counts every cash sale that races the shift’s close into it, or refuses it', async () => {
+    const site = await demoSite(t.db);
+    const till = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
+    const shift = await openShift(t, till.token, 200);
+    const showId = await showOfFirstCinema(site.firstCinemaId);
+    // One cashier holds one sale per show: sales of several shows.
+    const sales: CounterSale[] = [];
+    sales.push((await holdAtCounter(t, till.token, showId, ['A1'])).body.data);
+    for (let i = 0; i < 5; i += 1) {
+      const other = await showOfFirstCinema(site.firstCinemaId);
+      sales.push((await holdAtCounter(t, till.token, other, ['A1'])).body.data);
+    }
+    const [closing, ...paying] = await Promise.all([
+      boxCall<ShiftReport>(t, till.token, '/shifts/close', {
+        shiftId: shift.shiftId,
+        countedCash: 200,
+      }),
+      ...sales.map((sale) => payCash(t, till.token, sale.orderId, 1000)),
+    ]);
+    expect(closing!.body.code).toBe(0);
+    const paidFen = paying.reduce(
+      (sum, pay, index) =>
+        pay.body.code === 0 ? sum + Math.round(sales[index]!.amount * 100) : sum,
+      0,
+    );
+    for (const pay of paying) {
+      expect([0, 40991]).toContain(pay.body.code);
+    }
+    const row = await t.db
+      .selectFrom('shifts')
+      .select(['expected_fen', 'status'])
+      .where('id', '=', shift.shiftId)
+      .executeTakeFirstOrThrow();
+    // What the close expected is exactly the float and the sales that counted before it.
+    expect(row).toEqual({ status: 'closed', expected_fen: 20_000 + paidFen });
+    const counted = await t.db
+      .selectFrom('shift_cash_movements')
+      .select((eb) => eb.fn.sum<number>('amount_fen').as('fen'))
+      .where('shift_id', '=', shift.shiftId)
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.fen)).toBe(20_000 + paidFen);
   });
 });
