@@ -8,7 +8,7 @@ import {
   type showSeatsCall,
 } from '@marquee/contracts';
 import { moviegoerApi, type MoviegoerApi } from './support/api';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, untilStill } from './support/browser';
 import {
   chinaBusinessDate,
   chinaDate,
@@ -210,7 +210,9 @@ describe('the box office', () => {
 
     // A drink into the same basket.
     await page.getByTestId('till-pane').getByText('卖品').click();
-    const drink = page.locator('[data-testid="snack-button"]:enabled').first();
+    const drink = page
+      .locator('[data-testid="snack-button"][data-name^="冰镇可乐"]:enabled')
+      .first();
     await drink.click();
     await poll(() => page.getByTestId('basket-snack').count()).toBe(1);
     await screenshot(page, 'till-basket');
@@ -231,11 +233,12 @@ describe('the box office', () => {
     const discard = page.locator('.ant-modal-confirm').filter({ hasText: '放弃这次收款' });
     await poll(() => discard.count()).toBe(1);
     await discard.getByRole('button', { name: '继续收款' }).click();
-    await poll(() => discard.count()).toBe(0);
+    await poll(() => discard.isVisible()).toBe(false);
     expect(await drawer.getByTestId('cash-tendered').inputValue()).toBe('200');
     await drawer.getByTestId('cash-confirm').click();
     await poll(() => page.getByTestId('sale-change').count()).toBe(1);
     expect(fenOf(await page.getByTestId('sale-change').innerText())).toBe(20_000 - totalFen);
+    await untilStill(page.locator('.ant-modal-content'));
     await screenshot(page, 'till-paid-cash');
 
     // Print: a ticket per seat and the receipt, with their QR codes, for the 80 mm printer.
@@ -250,7 +253,7 @@ describe('the box office', () => {
     await screenshot(page, 'till-print-slips');
     await page.emulateMedia({ media: 'screen' });
     const receipt = await slips.getByTestId('slip-receipt').innerText();
-    const cashOrderNo = /订单号 (\S+)/.exec(receipt)![1]!;
+    const cashOrderNo = /订单号 (\d+)/.exec(receipt)![1]!;
     expect(receipt).toContain('现金');
     await page.getByTestId('sale-next').click();
     await poll(() => page.getByTestId('show-tile').count()).toBeGreaterThan(0);
@@ -286,6 +289,7 @@ describe('the box office', () => {
     const keep = page.locator('.ant-modal-confirm').filter({ hasText: '放弃填写的内容' });
     await poll(() => keep.count()).toBe(1);
     await keep.getByRole('button', { name: '继续收款' }).click();
+    await poll(() => keep.isVisible()).toBe(false);
     await lookup.getByTestId('refund-confirm').click();
     await poll(() => lookup.getByTestId('refund-done').count()).toBe(1);
     expect(fenOf(await lookup.getByTestId('refund-give-cash').innerText())).toBe(totalFen);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Drawer, Input, Typography } from 'antd';
+import { Alert, Button, Drawer, Input, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { yuanToFen } from '@marquee/contracts';
 import type { Shift, ShiftReport } from '@marquee/contracts/console';
 import { yuan } from '@/lib/money';
+import { useAskOnce } from '@/lib/use-ask-once';
 import { ThermalPrint } from '@/lib/thermal-print';
 import { useCloseShift } from '../api/use-shift';
 import { boxOfficeMessages } from '../box-office-messages';
@@ -18,7 +19,7 @@ import { ShiftReportSlip, ShiftReportView } from './shift-report';
  */
 export function CloseShiftDrawer(props: { shift: Shift | null; onClose: () => void }) {
   const t = boxOfficeMessages.useMessages();
-  const { modal } = App.useApp();
+  const ask = useAskOnce();
   const close = useCloseShift();
   const [counted, setCounted] = useState('');
   const [note, setNote] = useState('');
@@ -38,7 +39,7 @@ export function CloseShiftDrawer(props: { shift: Shift | null; onClose: () => vo
       reset();
       return props.onClose();
     }
-    modal.confirm({
+    ask({
       title: t('discardTitle'),
       content: t('discardText'),
       okText: t('discardOk'),

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Drawer, Empty, Input, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Input, Typography } from 'antd';
 import { PrinterOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
 import { yuanToFen, type OrderStatus } from '@marquee/contracts';
 import type { ConsoleOrderRow } from '@marquee/contracts/console';
 import { chinaDateTime } from '@/lib/i18n/china-time';
 import { yuan } from '@/lib/money';
+import { useAskOnce } from '@/lib/use-ask-once';
 import { useOrderLookup } from '../api/use-counter-refund';
 import { boxOfficeMessages } from '../box-office-messages';
 import { useSalePrinting } from './print-job';
@@ -23,7 +24,7 @@ export function OrderLookupDrawer(props: {
   statusTag: (status: OrderStatus) => ReactNode;
 }) {
   const t = boxOfficeMessages.useMessages();
-  const { modal } = App.useApp();
+  const ask = useAskOnce();
   const lookup = useOrderLookup();
   const printing = useSalePrinting();
   const [query, setQuery] = useState('');
@@ -44,7 +45,7 @@ export function OrderLookupDrawer(props: {
       reset();
       return props.onClose();
     }
-    modal.confirm({
+    ask({
       title: t('discardTitle'),
       content: t('discardText'),
       okText: t('discardOk'),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Drawer, Tabs } from 'antd';
+import { Drawer, Tabs } from 'antd';
 import { yuanToFen } from '@marquee/contracts';
 import type {
   CounterCard,
@@ -8,6 +8,7 @@ import type {
   CounterSale,
 } from '@marquee/contracts/console';
 import { yuan } from '@/lib/money';
+import { useAskOnce } from '@/lib/use-ask-once';
 import { encryptPassword, forgetPayKey } from '@/lib/pay-password-transform';
 import { counterPayStatusCall } from '@marquee/contracts/console';
 import { api, isApiError } from '@/lib/api/api-client';
@@ -32,7 +33,7 @@ export function PayDrawer(props: {
   onPaid: (answer: CounterPayAnswer) => void;
 }) {
   const t = boxOfficeMessages.useMessages();
-  const { modal } = App.useApp();
+  const ask = useAskOnce();
   const { sale } = props;
   const totalFen = sale ? yuanToFen(sale.amount) : 0;
   const pay = useCounterPay();
@@ -146,7 +147,7 @@ export function PayDrawer(props: {
   const close = () => {
     if (pay.isPending) return;
     if (!isDirty) return props.onClose();
-    modal.confirm({
+    ask({
       title: t('discardPayTitle'),
       content: waitingFor !== null ? t('discardWaitingText') : t('discardPayText'),
       okText: t('discardOk'),

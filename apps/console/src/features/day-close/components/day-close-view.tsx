@@ -98,17 +98,18 @@ function DayFigures(props: { view: DayView }) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {view.isClosed ? (
-        <Result
-          status="success"
-          icon={<CheckCircleOutlined />}
-          title={t('closed', { date: view.businessDate })}
-          subTitle={t('closedBy', {
-            name: view.closedBy ?? '—',
-            time: chinaDateTime(view.closedAt),
-          })}
-          style={{ padding: 16, background: '#fff' }}
-          data-testid="day-closed"
-        />
+        <div data-testid="day-closed">
+          <Result
+            status="success"
+            icon={<CheckCircleOutlined />}
+            title={t('closed', { date: view.businessDate })}
+            subTitle={t('closedBy', {
+              name: view.closedBy ?? '—',
+              time: chinaDateTime(view.closedAt),
+            })}
+            style={{ padding: 16, background: '#fff' }}
+          />
+        </div>
       ) : view.openShifts > 0 ? (
         <Alert
           type="warning"
