@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, type FilmOrder } from '@marquee/contracts';
+import { ErrorCode, type CallAnswer, type FilmOrder } from '@marquee/contracts';
 import {
   ConsoleErrorCode,
   type CounterCard,
   type CounterPayAnswer,
   type CounterSale,
+  type counterShowsCall,
   type PrintJob,
   type ShiftReport,
 } from '@marquee/contracts/console';
@@ -54,6 +55,55 @@ describeOnEachDatabase('the box office', (kind) => {
       if (show.cinema_id === site.firstCinemaId) return showId;
     }
   };
+
+  describe('today’s shows', () => {
+    it('lists the business day’s shows of the cashier’s cinema with the seats left now', async () => {
+      // A show in the afternoon or evening (China time), an hour before it starts.
+      let show: { id: string; start_at: Date } | undefined;
+      while (!show) {
+        const id = await showOfFirstCinema();
+        const row = await t.db
+          .selectFrom('shows')
+          .select(['id', 'start_at'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const hour = (row.start_at.getUTCHours() + 8) % 24;
+        if (hour >= 10 && hour <= 22) show = row;
+      }
+      const seconds = (show.start_at.getTime() - 3600_000 - t.clock.now().getTime()) / 1000;
+      t.clock.advance(seconds);
+      try {
+        const till = await cashier();
+        const list = async () => {
+          const answer = await boxCall<CallAnswer<typeof counterShowsCall>>(
+            t,
+            till.token,
+            '/shows',
+          );
+          expect(answer.body.code).toBe(0);
+          return answer.body.data;
+        };
+        const before = await list();
+        expect(before.cinemaId).toBe(site.firstCinemaId);
+        const starts = before.shows.map((item) => item.startAt);
+        expect([...starts].sort()).toEqual(starts);
+        const tile = before.shows.find((item) => item.showId === show.id)!;
+        expect(tile).toMatchObject({ seatsLeft: tile.seatsTotal, isSelling: true });
+        expect(tile.seatsTotal).toBeGreaterThan(0);
+        const held = await holdAtCounter(t, till.token, show.id, ['C4', 'C5']);
+        expect(held.body.code).toBe(0);
+        const after = await list();
+        expect(after.shows.find((item) => item.showId === show.id)!.seatsLeft).toBe(
+          tile.seatsTotal - 2,
+        );
+        // Another cinema's shows are not the cashier's.
+        const other = await boxCall(t, till.token, `/shows?cinemaId=${site.otherCinemaId}`);
+        expect(other.body.code).toBe(ConsoleErrorCode.STAFF_FORBIDDEN);
+      } finally {
+        t.clock.advance(-seconds);
+      }
+    });
+  });
 
   describe('a shift', () => {
     it('opens with a float, sells seats and a drink for cash with change, and closes short', async () => {
