@@ -175,7 +175,7 @@ export function TillSeatLegend(props: { priceAreas: readonly PriceArea[]; isLive
       {swatch('held', looks.held.background, t('legendHeld'))}
       {swatch('sold', looks.sold.background, t('legendSold'))}
       {props.priceAreas.map((area) =>
-        swatch(area.id, '#fff', `${area.name} ${yuan(yuanToFen(area.price))}`, area.color),
+        swatch(area.id, '#fff', `${area.name} ${yuan(yuanToFen(area.discountPrice))}`, area.color),
       )}
       <span style={{ marginLeft: 'auto', color: props.isLive ? '#389e0d' : '#d48806' }}>
         {props.isLive ? `● ${t('live')}` : `○ ${t('notLive')}`}

@@ -176,12 +176,15 @@ export function useTillSale(options: {
   };
 }
 
-/** A seat's price before the server has priced the hold: its area's price. */
+/**
+ * A seat's price before the server has priced the hold: its area's price as the counter sells it
+ * (the member price moviegoers pay online, `discountPrice`).
+ */
 function previewPrice(layout: ShowLayout | null, map: TillSeatMap | null, label: string): number {
   if (!layout || !map) return 0;
   for (const row of map.rows) {
     const seat = row.seats.find((candidate) => candidate.label === label);
-    if (seat) return yuanToFen(layout.priceAreas[seat.areaIndex]?.price ?? 0);
+    if (seat) return yuanToFen(layout.priceAreas[seat.areaIndex]?.discountPrice ?? 0);
   }
   return 0;
 }
