@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   availabilityStreamPath,
@@ -48,10 +48,15 @@ export function useTillSeats(showId: string, isEnabled = true) {
     availability.data !== undefined &&
     availability.data.layoutVersion !== layoutData.layoutVersion;
 
-  // The hall was redrawn since the layout was read: read it again.
+  // The hall was redrawn since the layout was read: read it again, once per newer version.
+  const { refetch: refetchLayout } = layout;
+  const wantedVersion = isLayoutStale ? (availability.data?.layoutVersion ?? null) : null;
+  const askedVersion = useRef<string | null>(null);
   useEffect(() => {
-    if (isLayoutStale) void layout.refetch();
-  }, [isLayoutStale, layout]);
+    if (wantedVersion === null || askedVersion.current === wantedVersion) return;
+    askedVersion.current = wantedVersion;
+    void refetchLayout();
+  }, [wantedVersion, refetchLayout]);
 
   useEffect(() => {
     if (!isEnabled || !layoutData || typeof EventSource === 'undefined') return;
