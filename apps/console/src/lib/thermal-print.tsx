@@ -39,33 +39,30 @@ function ensureStyle(): void {
 }
 
 /**
- * The slips to print, kept in the print layer while mounted. `printKey` changes each time the
- * cashier asks to print: the dialog opens once the slips are on the page (`isReady`: the QR codes
- * drawn).
+ * The slips to print, kept in the print layer while mounted. `isPending` is true from the
+ * cashier's tap until the dialog has opened (`onPrinted` then clears it), so slips mounted again
+ * later (a dialog reopened) are not printed a second time by surprise.
  */
 export function ThermalPrint(props: {
   children: ReactNode;
-  printKey: number;
-  isReady: boolean;
-  onPrinted?: () => void;
+  isPending: boolean;
+  onPrinted: () => void;
 }) {
-  const { printKey, isReady } = props;
-  const printed = useRef(0);
+  const { isPending } = props;
   const onPrinted = useRef(props.onPrinted);
   useEffect(() => {
     onPrinted.current = props.onPrinted;
   });
   ensureStyle();
   useEffect(() => {
-    if (printKey === 0 || printKey === printed.current || !isReady) return;
+    if (!isPending) return;
     // Let the browser lay the slips out before the dialog takes a picture of the page.
     const frame = requestAnimationFrame(() => {
-      printed.current = printKey;
       window.print();
-      onPrinted.current?.();
+      onPrinted.current();
     });
     return () => cancelAnimationFrame(frame);
-  }, [printKey, isReady]);
+  }, [isPending]);
   return createPortal(
     <div className="thermal-print" data-testid="thermal-print">
       {props.children}

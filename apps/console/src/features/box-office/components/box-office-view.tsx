@@ -70,7 +70,9 @@ export function BoxOfficeView(props: {
         </div>
       )}
       <CloseShiftDrawer shift={closing} onClose={() => setClosing(null)} />
+      {/* A fresh look-up each time: nothing of the last customer's order stays behind. */}
       <OrderLookupDrawer
+        key={isLookupOpen ? 'open' : 'closed'}
         open={isLookupOpen}
         onClose={() => setLookupOpen(false)}
         statusTag={props.statusTag}

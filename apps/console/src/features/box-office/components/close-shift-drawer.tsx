@@ -24,7 +24,7 @@ export function CloseShiftDrawer(props: { shift: Shift | null; onClose: () => vo
   const [counted, setCounted] = useState('');
   const [note, setNote] = useState('');
   const [report, setReport] = useState<ShiftReport | null>(null);
-  const [printKey, setPrintKey] = useState(0);
+  const [isPrinting, setPrinting] = useState(false);
   const countedFen = parseYuanText(counted);
   const { shift } = props;
 
@@ -75,13 +75,13 @@ export function CloseShiftDrawer(props: { shift: Shift | null; onClose: () => vo
             size="large"
             block
             icon={<PrinterOutlined />}
-            onClick={() => setPrintKey((key) => key + 1)}
+            onClick={() => setPrinting(true)}
             style={{ height: 56, marginTop: 16 }}
             data-testid="shift-print"
           >
             {t('printReport')}
           </Button>
-          <ThermalPrint printKey={printKey} isReady>
+          <ThermalPrint isPending={isPrinting} onPrinted={() => setPrinting(false)}>
             <ShiftReportSlip report={report} />
           </ThermalPrint>
         </>

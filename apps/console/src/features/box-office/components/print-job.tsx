@@ -15,17 +15,23 @@ export function useSalePrinting() {
   const { message } = App.useApp();
   const print = useCounterPrint();
   const [job, setJob] = useState<PrintJob | null>(null);
-  const [printKey, setPrintKey] = useState(0);
+  const [isPending, setPending] = useState(false);
   const start = (orderId: string) =>
     print.mutate(orderId, {
       onSuccess: (answer) => {
         setJob(answer);
-        setPrintKey((key) => key + 1);
+        setPending(true);
       },
       onError: (error) => void message.error(error.message),
     });
   const slips = job && (
-    <ThermalPrint printKey={printKey} isReady onPrinted={() => void message.success(t('printed'))}>
+    <ThermalPrint
+      isPending={isPending}
+      onPrinted={() => {
+        setPending(false);
+        void message.success(t('printed'));
+      }}
+    >
       <SaleSlips job={job} />
     </ThermalPrint>
   );

@@ -179,7 +179,7 @@ export function Till(props: { cinemaId: string }) {
         onClose={() => setPaying(null)}
         onPaid={onPaid}
       />
-      <SaleDoneModal answer={paid} onNext={next} />
+      <SaleDoneModal key={paid?.sale.orderId ?? 'none'} answer={paid} onNext={next} />
     </div>
   );
 }
