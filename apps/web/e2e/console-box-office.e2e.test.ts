@@ -379,6 +379,7 @@ describe('the box office', () => {
     await poll(async () => ((await outcome.count()) ? outcome.innerText() : '')).toMatch(
       /已日结[\s\S]*李店长 于/,
     );
+    await poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
     await screenshot(page, 'day-close-done');
     expect(pageErrors).toEqual([]);
     await context.close();
