@@ -64,6 +64,7 @@ import { registerPhoneRoutes, registerSandboxSmsRoutes } from './modules/phone/i
 import { registerNoticeRoutes, startNoticeWorker } from './modules/notices/index.js';
 import { registerCouponConsoleRoutes, registerCouponRoutes } from './modules/coupons/index.js';
 import { registerReportConsoleRoutes } from './modules/reports/index.js';
+import { registerBoxOfficeConsoleRoutes } from './modules/box-office/index.js';
 import {
   createStaffAuthenticator,
   recordAudit,
@@ -209,8 +210,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   configureOrders({
     kinds: { film: filmOrderSteps, store: storeOrderSteps },
     money: paymentMoneyReader,
-    staffRefund: (site, request, log) =>
-      refundOrderMoney(
+    staffRefund: async (site, request, log) => {
+      await refundOrderMoney(
         deps,
         site,
         {
@@ -220,7 +221,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ignoreCutoff: true,
         },
         log,
-      ),
+      );
+    },
     completeExchange,
   });
   const holdSweepIntervalMs =
@@ -267,13 +269,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settleCancelledShowOrder: (site, orderId, options) =>
       settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
   });
-  registerFilmOrderRoutes(app, deps, { seatStreamLimits: options.seatStreamLimits, writes });
+  const seatHolds = registerFilmOrderRoutes(app, deps, {
+    seatStreamLimits: options.seatStreamLimits,
+    writes,
+  });
   registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
   registerGoodsConsoleRoutes(app, deps);
   registerOrderRoutes(app, deps);
   registerOrderConsoleRoutes(app, deps);
   registerReportConsoleRoutes(app, deps);
+  registerBoxOfficeConsoleRoutes(app, deps, { seatHolds });
   if (holdSweepIntervalMs !== null) {
     const orderSweeper = startOrderSweeper(deps, holdSweepIntervalMs, app.log);
     app.addHook('onClose', async () => {

@@ -80,6 +80,7 @@ describe('staff console', () => {
       '卖品',
       '会员卡',
       '优惠券',
+      '售票收银',
       '检票与取货',
       '订单',
       '报表',
@@ -159,7 +160,7 @@ describe('staff console', () => {
     await signIn(page, 'cashier2', 'cashier2-pass');
     await page.waitForURL(/\/console\/?$/);
     await expect.poll(() => page.getByTestId('staff-name').innerText()).toBe('赵小钱');
-    expect(await menuItems(page)).toEqual(['检票与取货', '订单']);
+    expect(await menuItems(page)).toEqual(['售票收银', '检票与取货', '订单']);
     await page.getByTestId('console-menu').getByText('检票与取货').click();
     await expect.poll(() => page.getByTestId('checkin-input').count()).toBe(1);
     await screenshot(page, 'console-cashier-check-in');

@@ -8,6 +8,7 @@ export const areaPaths: Record<ConsoleArea, string> = {
   goods: '/goods',
   cards: '/cards',
   coupons: '/coupons',
+  boxOffice: '/box-office',
   checkIn: '/check-in',
   orders: '/orders',
   reports: '/reports',
@@ -27,4 +28,5 @@ export const builtAreas: readonly ConsoleArea[] = [
   'cards',
   'coupons',
   'cinemas',
+  'boxOffice',
 ];

@@ -33,6 +33,8 @@ export function createRouter() {
           lazyPage(areaPaths.cards, () => import('./routes/cards-page')),
           lazyPage(areaPaths.coupons, () => import('./routes/coupons-page')),
           lazyPage(areaPaths.cinemas, () => import('./routes/cinemas-page')),
+          lazyPage(areaPaths.boxOffice, () => import('./routes/box-office-page')),
+          lazyPage(`${areaPaths.boxOffice}/day-close`, () => import('./routes/day-close-page')),
           ...consoleAreas
             .filter((area) => !builtAreas.includes(area))
             .map((area) => ({

@@ -21,3 +21,10 @@ export const chinaInstant = (picked: Dayjs): string =>
 /** A date some days later (YYYY-MM-DD). */
 export const addDays = (date: string, days: number): string =>
   dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+
+/**
+ * The cinemas' business day now (YYYY-MM-DD): it runs from 06:00 to 06:00 China time, as the
+ * server counts shifts, sales and the day's close, so at 01:00 it is still yesterday's.
+ */
+export const chinaBusinessToday = (): string =>
+  dayjs().utcOffset(OFFSET_MINUTES).subtract(6, 'hour').format('YYYY-MM-DD');

@@ -392,7 +392,7 @@ export interface PaymentAttemptsTable {
   site_id: string;
   user_id: string;
   idempotency_key: string;
-  call: 'card' | 'wechat';
+  call: 'card' | 'wechat' | 'counter';
   order_id: string;
   request_hash: string;
   answer: ColumnType<unknown, string | null | undefined, string | null>;
@@ -405,7 +405,7 @@ export interface PaymentsTable {
   site_id: string;
   user_id: string;
   attempt_id: string | null;
-  method: 'card' | 'wechat';
+  method: 'card' | 'wechat' | 'cash';
   amount_fen: number;
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   out_trade_no: string;
@@ -418,6 +418,8 @@ export interface PaymentsTable {
   expires_at: Timestamp;
   /** When WeChat confirmed the transaction can no longer be paid (closed, or reported CLOSED). */
   provider_closed_at: NullableTimestamp;
+  /** The cashier's shift a counter payment was taken in (0048). */
+  shift_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A refund's state: `abnormal`/`closed` are WeChat's ABNORMAL/CLOSED, waiting for staff (0022). */
@@ -439,6 +441,8 @@ export interface PaymentRefundsTable {
   kind: ColumnType<'full' | 'exchange' | 'goods', 'full' | 'exchange' | 'goods' | undefined, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The cashier's shift a counter refund was given in (0048). */
+  shift_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentNotificationsTable {
@@ -818,8 +822,69 @@ export interface SiteWechatPlatformKeysTable {
   added_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** The walk-up customer of a staff member's counter sales (0048, decision 043). */
+export interface CounterUsersTable {
+  staff_id: string;
+  user_id: string;
+}
+
+/** A cashier's shift at one cinema (0048): opened with a float, closed with the counted cash. */
+export interface ShiftsTable {
+  id: Generated<string>;
+  site_id: string;
+  cinema_id: string;
+  staff_id: string;
+  /** The business day (06:00 to 06:00 local) the shift was opened in. */
+  business_date: string;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  opened_at: Timestamp;
+  closed_at: NullableTimestamp;
+  float_fen: number;
+  expected_fen: number | null;
+  counted_fen: number | null;
+  note: string | null;
+}
+
+/** The cash drawer's ledger of a shift (0048), append-only; expected cash is its sum. */
+export interface ShiftCashMovementsTable {
+  id: Generated<string>;
+  shift_id: string;
+  kind: 'float' | 'sale' | 'refund';
+  amount_fen: number;
+  order_id: string | null;
+  payment_id: string | null;
+  tendered_fen: number | null;
+  change_fen: number | null;
+  at: Timestamp;
+}
+
+/** A cinema's closed business day (0048), its totals frozen at the close. */
+export interface DayClosesTable {
+  cinema_id: string;
+  business_date: string;
+  site_id: string;
+  closed_at: Timestamp;
+  closed_by_staff_id: string;
+  closed_by_name: string;
+  totals: ColumnType<unknown, string, string>;
+  note: string | null;
+}
+
+/** How often a counter sale's tickets and receipt were printed (0048). */
+export interface OrderPrintsTable {
+  order_id: string;
+  print_count: number;
+  first_printed_at: Timestamp;
+  last_printed_at: Timestamp;
+}
+
 export interface Database {
   site_wechat_platform_keys: SiteWechatPlatformKeysTable;
+  counter_users: CounterUsersTable;
+  shifts: ShiftsTable;
+  shift_cash_movements: ShiftCashMovementsTable;
+  day_closes: DayClosesTable;
+  order_prints: OrderPrintsTable;
   show_seat_blocks: ShowSeatBlocksTable;
   film_order_seat_moves: FilmOrderSeatMovesTable;
   staff: StaffTable;

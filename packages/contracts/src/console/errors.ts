@@ -241,6 +241,61 @@ export const consoleErrorCatalogue = {
     en: () =>
       'The campaign has ended and cannot be changed. Create a new one to give more coupons.',
   },
+  SHIFT_NOT_OPEN: {
+    code: 40991,
+    status: 409,
+    zh: () => '请先开班（清点备用金）再收款或退现金',
+    en: () => 'Open your shift (count the float) before taking or giving back money.',
+  },
+  SHIFT_ALREADY_OPEN: {
+    code: 40992,
+    status: 409,
+    zh: (d) => `你已有一个未交班的班次（${String(d.cinemaName ?? '')}），请先交班`,
+    en: (d) => `You already have an open shift (${String(d.cinemaName ?? '')}). Close it first.`,
+  },
+  SHIFT_CLOSED: {
+    code: 40993,
+    status: 409,
+    zh: () => '这个班次已经交班，不能再修改',
+    en: () => 'This shift is closed already and cannot change.',
+  },
+  DAY_HAS_OPEN_SHIFTS: {
+    code: 40994,
+    status: 409,
+    zh: (d) => `还有 ${String(d.count ?? '')} 个班次未交班（${list(d.names)}），请先交班再日结`,
+    en: (d) =>
+      `${String(d.count ?? '')} shifts are still open (${list(d.names)}). Close them before the day.`,
+  },
+  DAY_CLOSED: {
+    code: 42391,
+    status: 423,
+    zh: (d) =>
+      `${String(d.businessDate ?? '')} 已日结，不能再开班或收款；如需操作请在当天营业日进行`,
+    en: (d) =>
+      `${String(d.businessDate ?? '')} is closed. Shifts and sales go to an open business day.`,
+  },
+  CASH_TENDERED_SHORT: {
+    code: 42291,
+    status: 422,
+    zh: (d) => `实收 ¥${String(d.tendered ?? '')} 少于应收 ¥${String(d.amount ?? '')}`,
+    en: (d) =>
+      `¥${String(d.tendered ?? '')} tendered is less than the ¥${String(d.amount ?? '')} due.`,
+  },
+  COUNTER_REFUND_OVER_LIMIT: {
+    code: 40391,
+    status: 403,
+    zh: (d) =>
+      `退款 ¥${String(d.amount ?? '')} 超过收银员可退的 ¥${String(d.limit ?? '')}，请店长或老板办理`,
+    en: (d) =>
+      `A refund of ¥${String(d.amount ?? '')} is above a cashier's limit of ¥${String(d.limit ?? '')}. Ask a manager.`,
+  },
+  COUNTER_CASH_SHORT: {
+    code: 40995,
+    status: 409,
+    zh: (d) => `钱箱里预计只有 ¥${String(d.expected ?? '')}，不够退 ¥${String(d.amount ?? '')}`,
+    en: (d) =>
+      `The drawer should hold only ¥${String(d.expected ?? '')}, less than the ¥${String(d.amount ?? '')} to give back.`,
+  },
   HALL_LAYOUT_INVALID: {
     code: 42285,
     status: 422,

@@ -18,3 +18,4 @@ export * from './hall-layout.js';
 export * from './cinema-calls.js';
 export * from './coupon-calls.js';
 export * from './today-calls.js';
+export * from './box-office-calls.js';

@@ -20,8 +20,9 @@ describe('console areas by role', () => {
     expect(canUseArea('manager', 'staff')).toBe(true);
   });
 
-  it('lets a cashier check in and look up orders only', () => {
+  it('lets a cashier sell at the box office, check in and look up orders only', () => {
     expect(consoleAreas.filter((area) => canUseArea('cashier', area))).toEqual([
+      'boxOffice',
       'checkIn',
       'orders',
     ]);

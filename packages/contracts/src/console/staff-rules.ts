@@ -13,6 +13,7 @@ export const consoleAreas = [
   'goods',
   'cards',
   'coupons',
+  'boxOffice',
   'checkIn',
   'orders',
   'reports',
@@ -29,6 +30,8 @@ const areaRoles: Record<ConsoleArea, readonly StaffRole[]> = {
   cards: ['owner'],
   // Managers change only campaigns limited to their cinemas (campaignCoverProblem).
   coupons: ['owner', 'manager'],
+  // Selling at the counter, shifts; closing a day is for managers and owners (dayCloseRoles).
+  boxOffice: ['owner', 'manager', 'cashier'],
   checkIn: ['owner', 'manager', 'cashier'],
   orders: ['owner', 'manager', 'cashier'],
   reports: ['owner', 'manager'],

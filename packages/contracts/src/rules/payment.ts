@@ -20,7 +20,8 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const paymentMethods = ['card', 'wechat'] as const;
+/** `cash`: paid at a cinema's counter (the box office). */
+export const paymentMethods = ['card', 'wechat', 'cash'] as const;
 
 export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['succeeded', 'failed', 'cancelled'],

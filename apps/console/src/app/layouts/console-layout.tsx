@@ -148,10 +148,23 @@ export function ConsoleLayout() {
     );
   }
 
+  // The till needs the screen's width: its menu folds to icons and its page sits closer to the edges.
+  const isTill = selected === 'boxOffice';
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={208} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-        <div style={{ padding: '18px 24px', fontWeight: 600, fontSize: 16 }}>{staff.site.name}</div>
+      <Layout.Sider
+        width={208}
+        collapsedWidth={64}
+        collapsed={isTill}
+        trigger={null}
+        theme="light"
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
+        {!isTill && (
+          <div style={{ padding: '18px 24px', fontWeight: 600, fontSize: 16 }}>
+            {staff.site.name}
+          </div>
+        )}
         {menu}
       </Layout.Sider>
       <Layout>
@@ -171,7 +184,7 @@ export function ConsoleLayout() {
             {signOutButton()}
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: isTill ? 12 : 24 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

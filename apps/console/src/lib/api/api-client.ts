@@ -48,9 +48,15 @@ const t = commonMessages.translate;
 /** One console call: JSON to `/api`, the site and `x-staff-token` headers, the envelope. */
 export async function api<C extends CallDefinition>(
   call: C,
-  input: { query?: z.input<C['query']>; body?: z.input<C['body']> } = {},
+  input: {
+    query?: z.input<C['query']>;
+    body?: z.input<C['body']>;
+    /** Headers of this call (a payment's `idempotency-key`). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<CallAnswer<C>> {
   const headers: Record<string, string> = {
+    ...input.headers,
     accept: 'application/json',
     'accept-language': getLang() === 'en' ? 'en' : 'zh-CN',
     site: siteFromHost(window.location.hostname),

@@ -34,7 +34,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export async function setFilmOrderGoods(
   deps: Deps,
   site: SiteRow,
-  user: SignedInUser,
+  user: Pick<SignedInUser, 'id' | 'siteId'>,
   input: { orderId: string; items: { goodsInfoId: string; quantity: number }[] },
 ): Promise<FilmOrder> {
   if (!isUuid(input.orderId)) throw orderNotFound();
@@ -67,7 +67,7 @@ export async function setFilmOrderGoods(
 
 async function changeGoodsIn(
   trx: Parameters<typeof lockOrder>[0],
-  user: SignedInUser,
+  user: Pick<SignedInUser, 'id' | 'siteId'>,
   orderId: string,
   lines: PricedLine[],
   now: Date,

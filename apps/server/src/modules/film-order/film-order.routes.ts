@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  type FilmOrder,
+  type NameLang,
   cancelFilmOrderCall,
   createFilmOrderCall,
   filmOrderDetailCall,
@@ -9,7 +11,7 @@ import {
   showLayoutCall,
   showSeatsCall,
 } from '@marquee/contracts';
-import type { AppDeps } from '../../app-deps.js';
+import type { AppDeps, SiteRow } from '../../app-deps.js';
 import { bindCall, bindPreparedCall } from '../../plugins/calls.js';
 import { setFilmOrderGoods } from './film-order-goods.service.js';
 import * as filmOrderService from './film-order.service.js';
@@ -26,6 +28,20 @@ import {
 } from './seat-stream.routes.js';
 import { bindTimedCall } from './timed-answer.js';
 
+/**
+ * Seat holds of other channels (the box office): the same hold path, batcher, announcer and seat
+ * memory as the moviegoers' holds of this app, so both see one seat inventory.
+ */
+export interface SeatHolds {
+  hold(
+    site: SiteRow,
+    user: { id: string },
+    input: { showId: string; seatIds: string[] },
+    lang: NameLang,
+    options: { holdMinutes: number },
+  ): Promise<FilmOrder>;
+}
+
 export function registerFilmOrderRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -34,7 +50,7 @@ export function registerFilmOrderRoutes(
     /** The answers of calls that may change seats (plugins/write-marks.ts); absent: any may. */
     writes?: WriteCount;
   } = {},
-): void {
+): SeatHolds {
   const feed = createSeatChangeFeed(deps);
   // Each show's taken seats, kept from the feed for the seat-map reads (decision 036) and the
   // holds' seat rules (decision 035): one watcher, one database read at a time per show.
@@ -106,4 +122,8 @@ export function registerFilmOrderRoutes(
   bindCall(app, deps, pendingFilmOrderCall, ({ site, user, query, lang }) =>
     filmOrderService.getPendingFilmOrder(deps, site, user, query.showId, lang),
   );
+  return {
+    hold: (site, user, input, lang, holdOptions) =>
+      filmOrderService.createFilmOrder(holdDeps, site, user, input, lang, holdOptions),
+  };
 }

@@ -46,6 +46,7 @@ export async function createFilmOrder(
   user: Pick<SignedInUser, 'id'>,
   input: { showId: string; seatIds?: string[]; seatLabels?: string[] },
   lang: NameLang = 'zh',
+  options: { holdMinutes?: number } = {},
 ): Promise<FilmOrder> {
   const now = deps.clock.now();
   const layout = await findShowWithLayout(deps.db, site.id, input.showId);
@@ -71,7 +72,8 @@ export async function createFilmOrder(
     }
   }
 
-  const holdExpiresAt = addSeconds(now, settings.holdMinutes * 60);
+  // A counter hold lasts minutes (the box office's `counterHoldMinutes`), an online one longer.
+  const holdExpiresAt = addSeconds(now, (options.holdMinutes ?? settings.holdMinutes) * 60);
   // Sent with the holds that arrive meanwhile, each its own subtransaction (hold-batcher.ts,
   // decision 037); its error is its own, so a deadlock or an order number's clash sends this hold
   // again (in a later batch), as it ran a statement of its own again before.

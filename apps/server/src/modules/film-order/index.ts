@@ -2,7 +2,8 @@
  * Film orders: seat maps, seat holds (an unpaid order), cancel, and the steps the orders module
  * runs for a film order (sell or release its seats, show it on order pages).
  */
-export { registerFilmOrderRoutes } from './film-order.routes.js';
+export { registerFilmOrderRoutes, type SeatHolds } from './film-order.routes.js';
+export { setFilmOrderGoods } from './film-order-goods.service.js';
 export { registerFilmOrderConsoleRoutes } from './film-order.console.routes.js';
 export type { SeatStreamLimits } from './seat-stream.routes.js';
 export { filmOrderSteps } from './film-order-kind.js';

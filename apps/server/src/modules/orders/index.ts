@@ -20,6 +20,8 @@ export {
   expireOverdueOrders,
   findOrder,
   fulfilPaidOrder,
+  handOrderToMember,
+  markCounterSale,
   lockOrder,
   lockPaidExchangeOrders,
   orderFamilyIds,

@@ -73,6 +73,30 @@ export function markOrderGoodsRefunded(
   return ordersRepository.markGoodsRefunded(trx, orderId, refund);
 }
 
+/**
+ * A seat hold taken at the box office becomes a counter sale of `staffId` (decision 043): the
+ * hold's statement writes every order as online, so the counter names itself right after it, and
+ * only an unpaid order can change. False when the order is no longer unpaid.
+ */
+export function markCounterSale(trx: Executor, orderId: string, staffId: string): Promise<boolean> {
+  return ordersRepository.markCounterSale(trx, orderId, staffId);
+}
+
+/**
+ * A counter sale paid with a member's card is handed to the member inside the paying transaction
+ * (the caller holds the order lock): the card ledger pays only its owner's orders, and the member
+ * finds the tickets in the app (decision 043).
+ */
+export async function handOrderToMember(
+  trx: Executor,
+  order: OrderRow,
+  memberUserId: string,
+  now: Date,
+): Promise<OrderRow> {
+  await ordersRepository.setUser(trx, order.id, memberUserId, now);
+  return { ...order, user_id: memberUserId, updated_at: now };
+}
+
 /** The buyer's phone, given while paying (a store order's counter may call it). */
 export async function setOrderPhone(trx: Executor, orderId: string, phone: string): Promise<void> {
   await ordersRepository.setPhone(trx, orderId, phone);

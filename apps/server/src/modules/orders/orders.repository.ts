@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { OrderKind, OrderStatus } from '@marquee/contracts';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 
@@ -149,6 +149,26 @@ export async function reissueTicket(
 
 export function setPhone(trx: Executor, orderId: string, phone: string) {
   return trx.updateTable('orders').set({ phone }).where('id', '=', orderId).execute();
+}
+
+/**
+ * An unpaid order held at the counter becomes a counter sale of this cashier. `channel` is set
+ * once (the Kysely type forbids changing it elsewhere), only while the order is unpaid.
+ */
+export async function markCounterSale(trx: Executor, orderId: string, staffId: string) {
+  const result = await sql`
+    update orders set channel = 'counter', sold_by_staff_id = ${staffId}
+    where id = ${orderId} and status = 'pending_payment'`.execute(trx);
+  return Number(result.numAffectedRows ?? 0) === 1;
+}
+
+/** A counter sale paid with a member's card becomes the member's order (decision 043). */
+export async function setUser(trx: Executor, orderId: string, userId: string, now: Date) {
+  await trx
+    .updateTable('orders')
+    .set({ user_id: userId, updated_at: now })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 export function findById(db: Executor, orderId: string) {

@@ -37,8 +37,8 @@ export type Claim<A> =
 /** Claim the key for this request, or find the answer it already had. */
 export async function claimOrReplay<A>(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  user: SignedInUser,
-  input: { key: string; call: 'card' | 'wechat'; orderId: string; hash: string },
+  user: Pick<SignedInUser, 'id' | 'siteId'>,
+  input: { key: string; call: 'card' | 'wechat' | 'counter'; orderId: string; hash: string },
 ): Promise<Claim<A>> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {

@@ -14,5 +14,24 @@ export { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 export { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
 export { PayProviderError } from './providers/pay-provider-error.js';
 export type { PayProvider, PaymentResult, RefundResult } from './providers/pay-provider.js';
-export { refundOrderMoney, type RefundActor, type RefundRequest } from './refund.service.js';
+export {
+  refundOrderMoney,
+  type RefundActor,
+  type RefundedMoney,
+  type RefundRequest,
+} from './refund.service.js';
+export {
+  payCounterOrderIn,
+  storeCounterAnswer,
+  type CounterPaymentInput,
+  type CounterPaymentResult,
+} from './counter-payment.js';
+export {
+  claimOrReplay,
+  releaseAttempt,
+  requestHash,
+  requireIdempotencyKey,
+} from './idempotency.js';
+export { closeGivenUp } from './provider-close.js';
+export type { PaymentLog } from './payment-log.js';
 export { settleOrderOfCancelledShow, type CancelledShowSettlement } from './refund.service.js';

@@ -147,7 +147,7 @@ export async function payByCard(
  * A film order with snacks is paid per part (decision 029): a film card pays only the tickets, a
  * goods card only the goods. Undefined for every other order (one card type pays it all).
  */
-function partsOf(order: OrderRow) {
+export function partsOf(order: OrderRow) {
   if (order.kind !== 'film' || order.goods_fen === 0) return undefined;
   const goodsFen = order.goods_fen - order.goods_discount_fen;
   return { filmFen: order.amount_fen - goodsFen, goodsFen };

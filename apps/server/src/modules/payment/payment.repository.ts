@@ -173,6 +173,15 @@ export function insertRefund(trx: Executor, refund: Insertable<PaymentRefundsTab
 }
 
 /** Fen of a payment given back or on the way back (a failed refund gave nothing). */
+/** A counter refund's WeChat rows name the cashier's shift (0048). */
+export async function setRefundsShift(trx: Executor, outRefundNos: string[], shiftId: string) {
+  await trx
+    .updateTable('payment_refunds')
+    .set({ shift_id: shiftId })
+    .where('out_refund_no', 'in', outRefundNos)
+    .execute();
+}
+
 export async function refundedFenOf(db: Executor, paymentId: string): Promise<number> {
   const row = await db
     .selectFrom('payment_refunds')
@@ -321,7 +330,7 @@ export async function claimAttempt(
     siteId: string;
     userId: string;
     key: string;
-    call: 'card' | 'wechat';
+    call: 'card' | 'wechat' | 'counter';
     orderId: string;
     requestHash: string;
     createdAt: Date;

@@ -46,6 +46,25 @@ export interface RefundRequest {
   reason: string | null;
   /** Staff may refund after the moviegoer's cutoff (a show cancelled at the door, a complaint). */
   ignoreCutoff: boolean;
+  /**
+   * A refund at the box office (decision 043): its refund rows name the cashier's shift, and
+   * `inTransaction` runs on the locked order with what goes back (its cash part is handed over
+   * from the drawer): the cashier's limit, the drawer's ledger. Throwing undoes the refund.
+   */
+  counter?: {
+    shiftId: string | null;
+    inTransaction: (
+      trx: Transaction<Database>,
+      order: NonNullable<Awaited<ReturnType<typeof lockOrder>>>,
+      money: RefundedMoney,
+    ) => Promise<void>;
+  };
+}
+
+/** What a refund gives back, in fen: all of it, and its cash part (counter sales paid in cash). */
+export interface RefundedMoney {
+  totalFen: number;
+  cashFen: number;
 }
 
 /**
@@ -83,9 +102,10 @@ export async function refundOrderMoney(
   site: SiteRow,
   request: RefundRequest,
   log: PaymentLog,
-): Promise<void> {
+): Promise<RefundedMoney> {
   const now = deps.clock.now();
   const { actor } = request;
+  const shiftId = request.counter?.shiftId ?? null;
   const pending = await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, request.orderId);
     const isActorsOrder =
@@ -120,9 +140,11 @@ export async function refundOrderMoney(
     await releaseOrders(trx, [order]);
     const reason = (request.reason ?? REFUND_REASON[order.kind]).slice(0, WECHAT_REASON_MAX);
     const payments = await paymentRepository.listByOrder(trx, order.id);
-    const outRefundNos = await refundOrderAndExchangesIn(trx, order.id, reason, now);
+    const money = await refundableMoneyOf(trx, payments);
+    const outRefundNos = await refundOrderAndExchangesIn(trx, order.id, reason, now, shiftId);
+    await request.counter?.inTransaction(trx, order, money);
     if (actor.kind === 'staff') {
-      const paidFen = (method: 'card' | 'wechat') =>
+      const paidFen = (method: 'card' | 'wechat' | 'cash') =>
         payments
           .filter((p) => p.method === method && p.status === 'succeeded')
           .reduce((sum, p) => sum + p.amount_fen, 0);
@@ -136,13 +158,30 @@ export async function refundOrderMoney(
           reason: request.reason,
           cardFen: paidFen('card'),
           wechatFen: paidFen('wechat'),
+          cashFen: paidFen('cash'),
         },
       });
     }
-    return { outRefundNos, toClose };
+    return { outRefundNos, toClose, money };
   });
   await closeGivenUp(deps, () => payProviderFor(deps, site), site, pending.toClose, log);
   for (const outRefundNo of pending.outRefundNos) await executeRefund(deps, site, outRefundNo, log);
+  return pending.money;
+}
+
+/** What is left to give back of an order's succeeded payments, and its cash part. */
+async function refundableMoneyOf(
+  trx: Transaction<Database>,
+  payments: Awaited<ReturnType<typeof paymentRepository.listByOrder>>,
+): Promise<RefundedMoney> {
+  const money: RefundedMoney = { totalFen: 0, cashFen: 0 };
+  for (const payment of payments) {
+    if (payment.status !== 'succeeded') continue;
+    const remainingFen = await remainingFenOf(trx, payment);
+    money.totalFen += remainingFen;
+    if (payment.method === 'cash') money.cashFen += remainingFen;
+  }
+  return money;
 }
 
 async function checkRefundWindow(
@@ -235,8 +274,9 @@ async function refundOrderAndExchangesIn(
   orderId: string,
   reason: string,
   now: Date,
+  shiftId: string | null = null,
 ): Promise<string[]> {
-  const outRefundNos = await refundMoneyIn(trx, orderId, reason, now);
+  const outRefundNos = await refundMoneyIn(trx, orderId, reason, now, shiftId);
   for (const exchangeOrder of await lockPaidExchangeOrders(trx, orderId)) {
     await transitionOrder(trx, exchangeOrder, 'refunded', reason);
     outRefundNos.push(...(await refundMoneyIn(trx, exchangeOrder.id, reason, now)));
@@ -247,16 +287,37 @@ async function refundOrderAndExchangesIn(
 
 /**
  * Inside the refunding transaction, after the order moved to refunded: its cards credited back at
- * once, its WeChat part written as pending. Answers the out_refund_nos to ask WeChat for.
+ * once, its cash part handed back at the counter (recorded as done), its WeChat part written as
+ * pending. A counter refund's rows name the cashier's shift. Answers the out_refund_nos to ask
+ * WeChat for.
  */
 async function refundMoneyIn(
   trx: Transaction<Database>,
   orderId: string,
   reason: string,
   now: Date,
+  shiftId: string | null = null,
 ): Promise<string[]> {
   const payments = await paymentRepository.listByOrder(trx, orderId);
   const outRefundNos: string[] = [];
+  for (const payment of payments) {
+    if (payment.method !== 'cash' || payment.status !== 'succeeded') continue;
+    const remainingFen = await remainingFenOf(trx, payment);
+    await movePayment(trx, payment, 'refunded', now);
+    if (remainingFen <= 0) continue;
+    await paymentRepository.insertRefund(trx, {
+      out_refund_no: outRefundNoFor(payment),
+      payment_id: payment.id,
+      order_id: orderId,
+      amount_fen: remainingFen,
+      status: 'succeeded',
+      is_automatic: false,
+      reason,
+      shift_id: shiftId,
+      created_at: now,
+      updated_at: now,
+    });
+  }
   const cardPaid = payments.filter((p) => p.method === 'card' && p.status === 'succeeded');
   if (cardPaid.length > 0) {
     await refundCardCharges(trx, orderId, reason, now);
@@ -272,6 +333,7 @@ async function refundMoneyIn(
         status: 'succeeded',
         is_automatic: false,
         reason,
+        shift_id: shiftId,
         created_at: now,
         updated_at: now,
       });
@@ -281,6 +343,9 @@ async function refundMoneyIn(
     if (payment.method === 'wechat' && payment.status === 'succeeded') {
       outRefundNos.push(await startUserRefund(trx, payment, now, reason));
     }
+  }
+  if (shiftId !== null && outRefundNos.length > 0) {
+    await paymentRepository.setRefundsShift(trx, outRefundNos, shiftId);
   }
   return outRefundNos;
 }

@@ -37,6 +37,10 @@ export interface SiteSettings {
    * site:set-token -- --site <code> --raw off` switches it off.
    */
   isRawSetTokenAllowed: boolean;
+  /** Minutes a seat hold taken at the box office lasts (decision 043): a customer at the till. */
+  counterHoldMinutes: number;
+  /** Fen a cashier may refund at the counter; a larger refund needs a manager or owner. */
+  cashierRefundLimitFen: number;
 }
 
 const defaultSettings: SiteSettings = {
@@ -50,6 +54,8 @@ const defaultSettings: SiteSettings = {
   admitBeforeMinutes: 60,
   admitAfterMinutes: 30,
   isRawSetTokenAllowed: true,
+  counterHoldMinutes: 5,
+  cashierRefundLimitFen: 20_000,
 };
 
 export function siteSettings(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../lib/clock.js';
+import { FakeWechatMicropay } from './fake-wechat-micropay.js';
 import { FakeWechatPay, type FakeAnswer } from './fake-wechat-pay.js';
 import { TEST_WECHAT } from './test-credentials.js';
 
@@ -48,6 +49,8 @@ const err = (errcode: number, errmsg: string): FakeAnswer => ({
  */
 export class FakeWechatServer {
   readonly pay: FakeWechatPay;
+  /** 付款码 payment of WeChat Pay API v2 (XML): `/pay/micropay`, `/pay/orderquery`, `/secapi/pay/reverse`. */
+  readonly micropay: FakeWechatMicropay;
   /** How many times each endpoint answered (successfully or not). */
   readonly calls: Record<string, number> = {};
   private readonly apps = new Map<string, string>();
@@ -85,6 +88,7 @@ export class FakeWechatServer {
       serial: TEST_WECHAT.certificateSerial,
       privateKeyPem: TEST_WECHAT.certificatePrivateKey,
     });
+    this.micropay = new FakeWechatMicropay(clock);
   }
 
   static async start(clock: Clock): Promise<FakeWechatServer> {
@@ -181,6 +185,18 @@ export class FakeWechatServer {
           this.calls[path] = (this.calls[path] ?? 0) + 1;
           response.writeHead(fault.status ?? 500, { 'content-type': 'text/html' });
           response.end('<html><body>502 Bad Gateway</body></html>');
+          return;
+        }
+        const path = (request.url ?? '/').split('?')[0] ?? '';
+        if (path.startsWith('/pay/') || path.startsWith('/secapi/pay/')) {
+          this.calls[path] = (this.calls[path] ?? 0) + 1;
+          const result = this.micropay.handle(
+            request.method ?? 'GET',
+            path,
+            Buffer.concat(chunks).toString('utf8'),
+          );
+          response.writeHead(result.status, { 'content-type': 'text/xml; charset=utf-8' });
+          response.end(result.xml);
           return;
         }
         const answer = () => {

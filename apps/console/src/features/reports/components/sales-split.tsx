@@ -17,6 +17,7 @@ const channelNames: Record<SalesChannel['channel'], ReportsMessage> = {
 const methodNames: Record<string, ReportsMessage> = {
   card: 'methodCard',
   wechat: 'methodWechat',
+  cash: 'methodCash',
   other: 'methodOther',
 };
 
