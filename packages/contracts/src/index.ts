@@ -23,6 +23,7 @@ export * from './rules/show-heat.js';
 export * from './calls/pay-password.js';
 export * from './calls/phone-codes.js';
 export * from './rules/pay-password.js';
+export * from './rules/pay-password-transform.js';
 export * from './rules/card-debits.js';
 export * from './rules/payment.js';
 export * from './calls/payment.js';

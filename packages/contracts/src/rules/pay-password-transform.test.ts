@@ -1,8 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-
-// The module's API client reads `window.location`; these tests use only the pure parts.
-vi.mock('./api/api', () => ({ api: vi.fn() }));
-const { buildPayload, encryptPayload } = await import('./pay-password-transform');
+import { describe, expect, it } from 'vitest';
+import { buildPayload, encryptPayload } from './pay-password-transform.js';
 
 async function keyPair() {
   const pair = await crypto.subtle.generateKey(
@@ -15,11 +12,13 @@ async function keyPair() {
     true,
     ['encrypt', 'decrypt'],
   );
-  const spki = Buffer.from(await crypto.subtle.exportKey('spki', pair.publicKey)).toString(
-    'base64',
+  const spki = btoa(
+    String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey))),
   );
   return { spki, privateKey: pair.privateKey };
 }
+
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 
 describe('the pay password transform', () => {
   it('builds a payload with the password, the time and a 16-byte url-safe nonce', () => {
@@ -41,12 +40,8 @@ describe('the pay password transform', () => {
     const payload = buildPayload('258013', 1_700_000_000_000);
     const encrypted = await encryptPayload(spki, payload);
     expect(encrypted).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
-    expect(Buffer.from(encrypted, 'base64')).toHaveLength(256);
-    const plain = await crypto.subtle.decrypt(
-      { name: 'RSA-OAEP' },
-      privateKey,
-      Buffer.from(encrypted, 'base64'),
-    );
+    expect(bytesOf(encrypted)).toHaveLength(256);
+    const plain = await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, bytesOf(encrypted));
     expect(JSON.parse(new TextDecoder().decode(plain))).toEqual(payload);
   });
 
