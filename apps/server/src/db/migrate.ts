@@ -44,6 +44,7 @@ import m0044 from './migrations/0044-payment-parts-match-the-price.js';
 import m0045 from './migrations/0045-staff-sign-in-addresses.js';
 import m0046 from './migrations/0046-order-channel.js';
 import m0047 from './migrations/0047-wechat-platform-keys.js';
+import m0050 from './migrations/0050-first-pay-password-proof.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -99,6 +100,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0045-staff-sign-in-addresses': m0045,
   '0046-order-channel': m0046,
   '0047-wechat-platform-keys': m0047(keyring),
+  '0050-first-pay-password-proof': m0050,
 });
 
 export async function migrateToLatest(
