@@ -59,3 +59,21 @@ export const setPayPasswordCall = defineCall({
 
 /** How recent a WeChat authorisation must be to set a first pay password without a phone. */
 export const FIRST_PAY_PASSWORD_FRESH_SIGN_IN_SECONDS = 10 * 60;
+
+export const firstPayPasswordProofs = ['none', 'phoneCode', 'wechatAuthorisation'] as const;
+export type FirstPayPasswordProof = (typeof firstPayPasswordProofs)[number];
+
+/**
+ * What a first pay password needs besides the session (decision 046): `none` (no card money, or
+ * a pay password is already set: then it is a change), `phoneCode` (a `firstPayPassword` code to
+ * the bound phone, masked here), `wechatAuthorisation` (no phone: authorise with WeChat again).
+ */
+export const firstPayPasswordProofCall = defineCall({
+  method: 'GET',
+  path: '/userInfo/card/firstPasswordProof',
+  isSignedIn: true,
+  answer: z.object({
+    proof: z.enum(firstPayPasswordProofs),
+    maskedPhone: z.string().nullable(),
+  }),
+});

@@ -9,6 +9,8 @@ import {
   payPasswordProblem,
   type CallAnswer,
   type CallBody,
+  type FirstPayPasswordProof,
+  type firstPayPasswordProofCall,
   type PayPasswordPayload,
   type payKeyCall,
   type resetPayPasswordCall,
@@ -109,6 +111,18 @@ export async function setPayPassword(
   return { hasPayPassword: true };
 }
 
+/** What a first pay password needs besides the session (GET /userInfo/card/firstPasswordProof). */
+export async function describeFirstPasswordProof(
+  deps: PayPasswordDeps,
+  user: Pick<SignedInUser, 'id' | 'sessionId'>,
+): Promise<CallAnswer<typeof firstPayPasswordProofCall>> {
+  const state = await payPasswordRepository.findPayPasswordState(deps.db, user.id);
+  if (!state) throw new AppError('SESSION_INVALID');
+  if (state.pay_password_hash) return { proof: 'none', maskedPhone: null };
+  const needed = await neededProof(deps, user, state.phone);
+  return { proof: needed, maskedPhone: state.phone ? maskPhone(state.phone) : null };
+}
+
 /**
  * The second proof of a first pay password, when the account holds card money: null when none is
  * needed or a fresh WeChat authorisation gives it; the checked code (used by the caller in its
@@ -121,22 +135,32 @@ async function firstPasswordProof(
   code: string | undefined,
   options: { checkCode: boolean },
 ): Promise<{ id: string } | null> {
-  if (!(await payPasswordRepository.hasCardMoney(deps.db, user.id))) return null;
-  if (phone) {
-    if (!code) {
-      throw new AppError('FIRST_PAY_PASSWORD_NEEDS_PROOF', {
-        proof: 'phoneCode',
-        maskedPhone: maskPhone(phone),
-      });
-    }
-    return options.checkCode ? checkPhoneCode(deps, user.id, 'firstPayPassword', code) : null;
+  const needed = await neededProof(deps, user, phone);
+  if (needed === 'none') return null;
+  if (needed === 'wechatAuthorisation') {
+    throw new AppError('FIRST_PAY_PASSWORD_NEEDS_PROOF', { proof: needed });
   }
+  if (!code || !phone) {
+    throw new AppError('FIRST_PAY_PASSWORD_NEEDS_PROOF', {
+      proof: needed,
+      maskedPhone: phone ? maskPhone(phone) : null,
+    });
+  }
+  return options.checkCode ? checkPhoneCode(deps, user.id, 'firstPayPassword', code) : null;
+}
+
+/** `none` without card money or with a fresh WeChat authorisation (and no phone). */
+async function neededProof(
+  deps: PayPasswordDeps,
+  user: Pick<SignedInUser, 'id' | 'sessionId'>,
+  phone: string | null,
+): Promise<FirstPayPasswordProof> {
+  if (!(await payPasswordRepository.hasCardMoney(deps.db, user.id))) return 'none';
+  if (phone) return 'phoneCode';
   const now = deps.clock.now();
   const seconds = FIRST_PAY_PASSWORD_FRESH_SIGN_IN_SECONDS;
-  if (!(await isFreshAuthorisation(deps.db, user.sessionId, now, seconds))) {
-    throw new AppError('FIRST_PAY_PASSWORD_NEEDS_PROOF', { proof: 'wechatAuthorisation' });
-  }
-  return null;
+  const isFresh = await isFreshAuthorisation(deps.db, user.sessionId, now, seconds);
+  return isFresh ? 'none' : 'wechatAuthorisation';
 }
 
 /**
