@@ -13,6 +13,7 @@ const SEND = '/api/userInfo/phoneCode/send';
 const CHECK = '/api/userInfo/phoneCode/check';
 const BIND = '/api/userInfo/phone/bind';
 const LOG = '/api/userInfo/card/securityLog';
+const PROOF = '/api/userInfo/card/firstPasswordProof';
 
 let phoneCursor = 0;
 const freshPhone = () =>
@@ -96,8 +97,9 @@ function suite(kind: 'pglite' | 'postgres') {
     expect(sent.body.code).toBe(0);
     const code = await codeSentTo(phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await post(user.token, CHECK, { purpose: 'firstPayPassword', code: wrong })).body)
-      .toMatchObject({ code: 42280, data: { triesLeft: 4 } });
+    expect(
+      (await post(user.token, CHECK, { purpose: 'firstPayPassword', code: wrong })).body,
+    ).toMatchObject({ code: 42280, data: { triesLeft: 4 } });
     expect((await post(user.token, CHECK, { purpose: 'firstPayPassword', code })).body).toEqual(
       expect.objectContaining({ code: 0, data: { isRight: true } }),
     );
@@ -136,6 +138,23 @@ function suite(kind: 'pglite' | 'postgres') {
     const fresh = await signIn(t.app, user.openid);
     const set = await setPassword(fresh, '258013');
     expect(set.body).toMatchObject({ code: 0, data: { hasPayPassword: true } });
+  });
+
+  it('says what a first pay password needs: nothing, the phone code, or a fresh authorisation', async () => {
+    const proofOf = async (token: string) =>
+      (await call<{ proof: string; maskedPhone: string | null }>(t.app, { url: PROOF, token })).body
+        .data;
+    const poor = await newUser(t);
+    expect(await proofOf(poor.token)).toEqual({ proof: 'none', maskedPhone: null });
+    const rich = await withCardMoney(await newUser(t));
+    expect(await proofOf(rich.token)).toEqual({ proof: 'none', maskedPhone: null });
+    t.clock.advance(11 * 60);
+    expect(await proofOf(rich.token)).toEqual({ proof: 'wechatAuthorisation', maskedPhone: null });
+    const phone = await bindPhone(rich);
+    expect(await proofOf(rich.token)).toEqual({
+      proof: 'phoneCode',
+      maskedPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+    });
   });
 
   it('a second set with a code is a change and needs the old password', async () => {
