@@ -173,7 +173,7 @@ export const errorCatalogue = {
       `Your phone was changed recently: to protect your balance, resetting the pay password by text is possible again from ${String(d.opensAtText ?? '')} (China time).`,
   },
   FIRST_PAY_PASSWORD_NEEDS_PROOF: {
-    code: 42285,
+    code: 42286,
     status: 403,
     zh: (d) =>
       d.proof === 'phoneCode'

@@ -73,7 +73,7 @@ function suite(kind: 'pglite' | 'postgres') {
     const refused = await setPassword(user.token, '258013');
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({
-      code: 42285,
+      code: 42286,
       data: { proof: 'phoneCode', maskedPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}` },
     });
     expect(await hasPayPassword(user)).toBe(false);
@@ -116,7 +116,7 @@ function suite(kind: 'pglite' | 'postgres') {
     const user = await withCardMoney(await newUser(t));
     t.clock.advance(11 * 60);
     const stale = await setPassword(user.token, '258013');
-    expect(stale.body).toMatchObject({ code: 42285, data: { proof: 'wechatAuthorisation' } });
+    expect(stale.body).toMatchObject({ code: 42286, data: { proof: 'wechatAuthorisation' } });
     expect(await hasPayPassword(user)).toBe(false);
 
     // A hand-off session made a moment ago is not an authorisation.
@@ -131,7 +131,7 @@ function suite(kind: 'pglite' | 'postgres') {
       body: { setToken: minted.body.data.code },
     });
     const handedOff = await setPassword(exchanged.body.data.token, '258013');
-    expect(handedOff.body.code).toBe(42285);
+    expect(handedOff.body.code).toBe(42286);
     expect(await hasPayPassword(user)).toBe(false);
 
     // Authorising again (the OAuth code exchange) makes a session that can, for 10 minutes.
