@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot, untilStill } from './support/browser';
 import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
-import { createUser, handOffCode, signInFresh } from './support/login';
+import { createUser, handOffCode, signInFresh, topUp, vouchers } from './support/login';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -203,4 +203,58 @@ describe('account security', () => {
     );
     await context.close();
   }, 120_000);
+
+  it('asks a texted code before a first pay password on an account with card money', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    const user = await signInFresh(page, server.baseUrl, '/home/account');
+    // A phone bound and money on a card, as an owner who never set a pay password has.
+    const phone = `135${String(Date.now()).slice(-8)}`;
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    await apiCall(user.token, '/userInfo/phoneCode/send', { purpose: 'bindPhone', phone });
+    await apiCall(user.token, '/userInfo/phone/bind', { phone, code: await textedCode(phone) });
+    await topUp(server.baseUrl, user.token, vouchers.general10);
+    // Without the code the server changes nothing.
+    const refused = await fetch(`${server.baseUrl}/api/userInfo/card/setPassword`, {
+      method: 'POST',
+      headers: { site: 'www-test', token: user.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: await encrypted(user.token, '258013') }),
+    });
+    expect(((await refused.json()) as { code: number }).code).toBe(42286);
+    await page.reload();
+    await poll(() => page.getByTestId('pay-password-state').textContent()).toBe('未设置');
+
+    // The sheet asks for the code first, checks it, and only then for the password.
+    await page.getByRole('button', { name: '设置支付密码' }).click();
+    await poll(() => page.getByTestId('pay-password-step').textContent()).toBe(
+      `账户里的卡有余额，请先验证绑定的手机 ${masked}`,
+    );
+    expect(await page.getByRole('button', { name: /支付密码输入框/ }).count()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: '获取验证码' }).click();
+    await poll(() => page.getByRole('dialog').getByRole('status').innerText()).toContain(
+      `验证码已发送至 ${masked}`,
+    );
+    const code = await textedCode(phone);
+    await page
+      .getByRole('dialog')
+      .getByLabel('短信验证码')
+      .fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: '验证并设置密码' }).click();
+    await poll(() => page.getByRole('dialog').getByRole('alert').innerText()).toContain('验证码');
+    await screenshot(page, 'security-first-password-code');
+    await page.getByRole('dialog').getByLabel('短信验证码').fill(code);
+    await page.getByRole('button', { name: '验证并设置密码' }).click();
+    await poll(() => page.getByTestId('pay-password-step').textContent()).toBe(
+      '请设置 6 位数字支付密码',
+    );
+    await page.getByRole('button', { name: /支付密码输入框/ }).click();
+    await untilStill(page.locator('.adm-number-keyboard-key:visible').first());
+    await typeOnPad(page, '258013');
+    await poll(() => page.getByTestId('pay-password-step').textContent()).toBe(
+      '请再次输入新的支付密码',
+    );
+    await typeOnPad(page, '258013');
+    await poll(() => page.getByTestId('pay-password-state').textContent()).toBe('已设置');
+    await context.close();
+  });
 });

@@ -172,6 +172,18 @@ export const errorCatalogue = {
     en: (d) =>
       `Your phone was changed recently: to protect your balance, resetting the pay password by text is possible again from ${String(d.opensAtText ?? '')} (China time).`,
   },
+  FIRST_PAY_PASSWORD_NEEDS_PROOF: {
+    code: 42286,
+    status: 403,
+    zh: (d) =>
+      d.proof === 'phoneCode'
+        ? '账户里的卡有余额，首次设置支付密码需要先验证绑定的手机号：请获取短信验证码并填写'
+        : '账户里的卡有余额，首次设置支付密码需要重新进行微信授权：请重新授权后再设置',
+    en: (d) =>
+      d.proof === 'phoneCode'
+        ? 'Your cards hold money, so setting a first pay password needs a code texted to your bound phone. Ask for one and enter it.'
+        : 'Your cards hold money, so setting a first pay password needs a fresh WeChat authorisation. Authorise again, then set it.',
+  },
   HAND_OFF_INVALID: {
     code: 40004,
     status: 400,

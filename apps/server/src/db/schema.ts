@@ -139,7 +139,11 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** How the session was made (0050, decision 046): a WeChat code exchange or a hand-off. */
+  signed_in_by: Generated<SessionOrigin>;
 }
+
+export type SessionOrigin = 'wechatCode' | 'handOff';
 
 export interface MessengerCodesTable {
   code: string;
@@ -249,7 +253,7 @@ export interface CouponsTable {
 export interface PhoneCodesTable {
   id: Generated<string>;
   user_id: string;
-  purpose: 'payPasswordReset' | 'bindPhone' | 'changePhone';
+  purpose: 'payPasswordReset' | 'bindPhone' | 'changePhone' | 'firstPayPassword';
   phone: string;
   code_hash: string;
   expires_at: Timestamp;

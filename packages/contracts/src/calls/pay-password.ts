@@ -35,7 +35,12 @@ export const payKeyCall = defineCall({
   }),
 });
 
-/** Spec §7: set the pay password, or change it (then the old one is required). */
+/**
+ * Spec §7: set the pay password, or change it (then the old one is required). A FIRST pay password
+ * on an account holding a card with money also needs a second proof (decision 046): `code`, a
+ * `firstPayPassword` code texted to the bound phone, or, with no phone bound, a session from a
+ * WeChat authorisation of the last 10 minutes; without it FIRST_PAY_PASSWORD_NEEDS_PROOF.
+ */
 export const setPayPasswordCall = defineCall({
   method: 'POST',
   path: '/userInfo/card/setPassword',
@@ -43,6 +48,32 @@ export const setPayPasswordCall = defineCall({
   body: z.object({
     password: encryptedPasswordSchema,
     oldPassword: encryptedPasswordSchema.optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be 6 digits')
+      .optional(),
   }),
   answer: z.object({ hasPayPassword: z.literal(true) }),
+});
+
+/** How recent a WeChat authorisation must be to set a first pay password without a phone. */
+export const FIRST_PAY_PASSWORD_FRESH_SIGN_IN_SECONDS = 10 * 60;
+
+export const firstPayPasswordProofs = ['none', 'phoneCode', 'wechatAuthorisation'] as const;
+export type FirstPayPasswordProof = (typeof firstPayPasswordProofs)[number];
+
+/**
+ * What a first pay password needs besides the session (decision 046): `none` (no card money, or
+ * a pay password is already set: then it is a change), `phoneCode` (a `firstPayPassword` code to
+ * the bound phone, masked here), `wechatAuthorisation` (no phone: authorise with WeChat again).
+ */
+export const firstPayPasswordProofCall = defineCall({
+  method: 'GET',
+  path: '/userInfo/card/firstPasswordProof',
+  isSignedIn: true,
+  answer: z.object({
+    proof: z.enum(firstPayPasswordProofs),
+    maskedPhone: z.string().nullable(),
+  }),
 });

@@ -14,7 +14,12 @@ export const PHONE_CODE_MAX_ATTEMPTS = 5;
 export const PHONE_CODE_RESEND_SECONDS = 60;
 export const PHONE_CODE_DAILY_LIMIT = 10;
 
-export const phoneCodePurposes = ['payPasswordReset', 'bindPhone', 'changePhone'] as const;
+export const phoneCodePurposes = [
+  'payPasswordReset',
+  'bindPhone',
+  'changePhone',
+  'firstPayPassword',
+] as const;
 export type PhoneCodePurpose = (typeof phoneCodePurposes)[number];
 
 const mobilePhoneSchema = z
@@ -35,6 +40,11 @@ export const sendPhoneCodeCall = defineCall({
     z.object({ purpose: z.literal('payPasswordReset') }),
     /** To the phone already bound to the account: the proof that changing it needs. */
     z.object({ purpose: z.literal('changePhone') }),
+    /**
+     * To the phone already bound to the account: the proof a first pay password needs on an
+     * account holding card money (decision 046).
+     */
+    z.object({ purpose: z.literal('firstPayPassword') }),
     /** To the number being bound. */
     z.object({ purpose: z.literal('bindPhone'), phone: mobilePhoneSchema }),
   ]),
@@ -136,4 +146,17 @@ export const cardSecurityLogCall = defineCall({
       }),
     ),
   }),
+});
+
+/**
+ * Check a code texted for a first pay password (`firstPayPassword`) before the new password is
+ * typed; the try counts as any other. The code is used by `setPayPasswordCall`, which checks it
+ * again (decision 046).
+ */
+export const checkPhoneCodeCall = defineCall({
+  method: 'POST',
+  path: '/userInfo/phoneCode/check',
+  isSignedIn: true,
+  body: z.object({ purpose: z.literal('firstPayPassword'), code: phoneCodeSchema }),
+  answer: z.object({ isRight: z.literal(true) }),
 });

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Selectable } from 'kysely';
-import type { Executor, UsersTable } from '../../db/schema.js';
+import type { Executor, SessionOrigin, UsersTable } from '../../db/schema.js';
 import type { MessengerProfile } from '../messenger/index.js';
 import { SESSION_ENDS_CHANNEL_PREFIX } from './session-cache.js';
 
@@ -27,7 +27,14 @@ export function upsertByOpenid(trx: Executor, siteId: string, profile: Messenger
 
 export function insertSession(
   trx: Executor,
-  session: { siteId: string; userId: string; tokenHash: string; expiresAt: Date },
+  session: {
+    siteId: string;
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    signedInBy: SessionOrigin;
+    createdAt: Date;
+  },
 ) {
   return trx
     .insertInto('sessions')
@@ -36,8 +43,19 @@ export function insertSession(
       user_id: session.userId,
       token_hash: session.tokenHash,
       expires_at: session.expiresAt,
+      signed_in_by: session.signedInBy,
+      created_at: session.createdAt,
     })
     .execute();
+}
+
+/** How and when a session was made. */
+export function findSessionOrigin(db: Executor, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['signed_in_by', 'created_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@marquee/contracts';
 import type { AppDeps, SessionAuthenticator, SignedInUser, SiteRow } from '../../app-deps.js';
+import type { Executor } from '../../db/schema.js';
 import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
@@ -109,6 +110,8 @@ export async function signIn(
       userId: row.id,
       tokenHash: sha256Hex(token),
       expiresAt: addSeconds(now, SESSION_TTL_SECONDS),
+      signedInBy: 'wechatCode',
+      createdAt: now,
     });
     return row;
   });
@@ -125,4 +128,20 @@ export async function signOut(
   // Ended here at once; other instances hear it from the revocation's NOTIFY (session-cache.ts).
   deps.sessions.forget(user.sessionId);
   return { isSignedOut: true };
+}
+
+/**
+ * Whether the session was made by a WeChat authorisation (the OAuth code exchange, not a
+ * hand-off) within the last `maxAgeSeconds`: the proof a first pay password takes on an account
+ * with card money and no phone (decision 046).
+ */
+export async function isFreshAuthorisation(
+  db: Executor,
+  sessionId: string,
+  now: Date,
+  maxAgeSeconds: number,
+): Promise<boolean> {
+  const session = await authRepository.findSessionOrigin(db, sessionId);
+  if (!session || session.signed_in_by !== 'wechatCode') return false;
+  return now.getTime() - session.created_at.getTime() <= maxAgeSeconds * 1000;
 }

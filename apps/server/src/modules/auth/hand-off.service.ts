@@ -68,6 +68,8 @@ export async function exchangeSetToken(
       userId: used.user_id,
       tokenHash: sha256Hex(token),
       expiresAt: used.session_expires_at,
+      signedInBy: 'handOff',
+      createdAt: now,
     });
   });
   const user = await userOfToken(deps, token);

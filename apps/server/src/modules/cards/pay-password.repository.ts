@@ -4,8 +4,30 @@ import type { Executor, ServerKeysTable } from '../../db/schema.js';
 export function findPayPasswordState(db: Executor, userId: string) {
   return db
     .selectFrom('users')
-    .select(['pay_password_hash', 'pay_password_failures', 'pay_password_locked_until'])
+    .select(['pay_password_hash', 'pay_password_failures', 'pay_password_locked_until', 'phone'])
     .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether any of the user's stored-value cards holds money. */
+export async function hasCardMoney(db: Executor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('cards')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('balance_fen', '>', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The user's row, locked for the rest of the transaction; its pay password hash. */
+export function lockPayPasswordState(trx: Executor, userId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['pay_password_hash', 'phone'])
+    .where('id', '=', userId)
+    .forUpdate()
     .executeTakeFirst();
 }
 

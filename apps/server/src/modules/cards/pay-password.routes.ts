@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   cardSecurityLogCall,
+  firstPayPasswordProofCall,
   payKeyCall,
   resetPayPasswordCall,
   setPayPasswordCall,
@@ -8,7 +9,12 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
 import { listSecurityEvents } from '../phone/index.js';
-import { publishPayKey, resetPayPassword, setPayPassword } from './pay-password.service.js';
+import {
+  describeFirstPasswordProof,
+  publishPayKey,
+  resetPayPassword,
+  setPayPassword,
+} from './pay-password.service.js';
 
 export function registerPayPasswordRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(app, deps, payKeyCall, async () => publishPayKey(deps));
@@ -27,6 +33,9 @@ export function registerPayPasswordRoutes(app: FastifyInstance, deps: AppDeps): 
     resetPayPasswordCall,
     async ({ user, body }) => resetPayPassword(deps, user, body),
     { rateLimitPerMinute: 20 },
+  );
+  bindCall(app, deps, firstPayPasswordProofCall, async ({ user }) =>
+    describeFirstPasswordProof(deps, user),
   );
   bindCall(app, deps, cardSecurityLogCall, async ({ user }) => ({
     list: await listSecurityEvents(deps.db, user.id),

@@ -1,4 +1,6 @@
 import {
+  FIRST_PAY_PASSWORD_FRESH_SIGN_IN_SECONDS,
+  maskPhone,
   PAY_PASSWORD_LOCK_SECONDS,
   PAY_PASSWORD_MAX_FAILURES,
   PAY_PAYLOAD_MAX_AGE_SECONDS,
@@ -7,6 +9,8 @@ import {
   payPasswordProblem,
   type CallAnswer,
   type CallBody,
+  type FirstPayPasswordProof,
+  type firstPayPasswordProofCall,
   type PayPasswordPayload,
   type payKeyCall,
   type resetPayPasswordCall,
@@ -15,7 +19,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { addSeconds } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { SignedInUser } from '../auth/index.js';
+import { isFreshAuthorisation, type SignedInUser } from '../auth/index.js';
 import {
   assertResetNotHeld,
   checkPhoneCode,
@@ -55,30 +59,108 @@ export async function verifyPayPassword(
   await checkPassword(deps, user.id, payload.password);
 }
 
-/** Set the pay password, or change it (then `oldPassword` must be right; wrong tries count). */
+/**
+ * Set the pay password, or change it (then `oldPassword` must be right; wrong tries count). A
+ * first one on an account holding card money takes a second proof (decision 046): `code`, a
+ * `firstPayPassword` code texted to the bound phone, or, with no phone, a session made by a WeChat
+ * authorisation in the last 10 minutes. Without it FIRST_PAY_PASSWORD_NEEDS_PROOF, before the
+ * payload is opened. Under the user's row lock the first one is stored only while there is none,
+ * and the proof is asked again (money or a phone may have arrived meanwhile).
+ */
 export async function setPayPassword(
   deps: PayPasswordDeps,
-  user: Pick<SignedInUser, 'id'>,
+  user: Pick<SignedInUser, 'id' | 'sessionId'>,
   body: CallBody<typeof setPayPasswordCall>,
 ): Promise<CallAnswer<typeof setPayPasswordCall>> {
+  const state = await payPasswordRepository.findPayPasswordState(deps.db, user.id);
+  if (!state) throw new AppError('SESSION_INVALID');
+  const isFirst = !state.pay_password_hash;
+  if (isFirst) await firstPasswordProof(deps, user, state.phone, body.code, { checkCode: false });
   const next = await openPayload(deps, body.password);
   const problem = payPasswordProblem(next.password);
   if (problem) throw new AppError('PAY_PASSWORD_WEAK', { reason: problem });
-  const state = await payPasswordRepository.findPayPasswordState(deps.db, user.id);
-  if (state?.pay_password_hash) {
+  if (!isFirst) {
     if (!body.oldPassword)
       throw new AppError('VALIDATION_FAILED', { fields: ['body.oldPassword'] });
     const old = await openPayload(deps, body.oldPassword);
     await checkPassword(deps, user.id, old.password);
   }
+  const checked = isFirst
+    ? await firstPasswordProof(deps, user, state.phone, body.code, { checkCode: true })
+    : null;
   const hash = await hashSecret(next.password, deps.payPasswordPepper);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    if (isFirst) {
+      const locked = await payPasswordRepository.lockPayPasswordState(trx, user.id);
+      // Another first set won meanwhile: this one is now a change, which needs the old password.
+      if (!locked || locked.pay_password_hash) {
+        throw new AppError('VALIDATION_FAILED', { fields: ['body.oldPassword'] });
+      }
+      if (checked) {
+        await useCheckedCode(trx, checked.id, now);
+      } else {
+        await firstPasswordProof({ ...deps, db: trx }, user, locked.phone, undefined, {
+          checkCode: false,
+        });
+      }
+    }
     await payPasswordRepository.storePayPassword(trx, user.id, hash);
-    const kind = state?.pay_password_hash ? 'payPasswordChanged' : 'payPasswordSet';
-    await recordSecurityEvent(trx, user.id, kind, now);
+    await recordSecurityEvent(trx, user.id, isFirst ? 'payPasswordSet' : 'payPasswordChanged', now);
   });
   return { hasPayPassword: true };
+}
+
+/** What a first pay password needs besides the session (GET /userInfo/card/firstPasswordProof). */
+export async function describeFirstPasswordProof(
+  deps: PayPasswordDeps,
+  user: Pick<SignedInUser, 'id' | 'sessionId'>,
+): Promise<CallAnswer<typeof firstPayPasswordProofCall>> {
+  const state = await payPasswordRepository.findPayPasswordState(deps.db, user.id);
+  if (!state) throw new AppError('SESSION_INVALID');
+  if (state.pay_password_hash) return { proof: 'none', maskedPhone: null };
+  const needed = await neededProof(deps, user, state.phone);
+  return { proof: needed, maskedPhone: state.phone ? maskPhone(state.phone) : null };
+}
+
+/**
+ * The second proof of a first pay password, when the account holds card money: null when none is
+ * needed or a fresh WeChat authorisation gives it; the checked code (used by the caller in its
+ * transaction) when `checkCode`; else only whether a code was sent at all.
+ */
+async function firstPasswordProof(
+  deps: PayPasswordDeps,
+  user: Pick<SignedInUser, 'id' | 'sessionId'>,
+  phone: string | null,
+  code: string | undefined,
+  options: { checkCode: boolean },
+): Promise<{ id: string } | null> {
+  const needed = await neededProof(deps, user, phone);
+  if (needed === 'none') return null;
+  if (needed === 'wechatAuthorisation') {
+    throw new AppError('FIRST_PAY_PASSWORD_NEEDS_PROOF', { proof: needed });
+  }
+  if (!code || !phone) {
+    throw new AppError('FIRST_PAY_PASSWORD_NEEDS_PROOF', {
+      proof: needed,
+      maskedPhone: phone ? maskPhone(phone) : null,
+    });
+  }
+  return options.checkCode ? checkPhoneCode(deps, user.id, 'firstPayPassword', code) : null;
+}
+
+/** `none` without card money or with a fresh WeChat authorisation (and no phone). */
+async function neededProof(
+  deps: PayPasswordDeps,
+  user: Pick<SignedInUser, 'id' | 'sessionId'>,
+  phone: string | null,
+): Promise<FirstPayPasswordProof> {
+  if (!(await payPasswordRepository.hasCardMoney(deps.db, user.id))) return 'none';
+  if (phone) return 'phoneCode';
+  const now = deps.clock.now();
+  const seconds = FIRST_PAY_PASSWORD_FRESH_SIGN_IN_SECONDS;
+  const isFresh = await isFreshAuthorisation(deps.db, user.sessionId, now, seconds);
+  return isFresh ? 'none' : 'wechatAuthorisation';
 }
 
 /**

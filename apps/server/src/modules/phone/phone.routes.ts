@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { bindPhoneCall, proveBoundPhoneCall, sendPhoneCodeCall } from '@marquee/contracts';
+import {
+  bindPhoneCall,
+  checkPhoneCodeCall,
+  proveBoundPhoneCall,
+  sendPhoneCodeCall,
+} from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
 import { bindPhone, proveBoundPhone, type PayPasswordCheck } from './phone-change.service.js';
-import { sendPhoneCode } from './phone-codes.service.js';
+import { checkPhoneCode, sendPhoneCode } from './phone-codes.service.js';
 
 /** `checkPayPassword`: modules/cards' check, handed in by app.ts (cards already imports phone). */
 export function registerPhoneRoutes(
@@ -25,6 +30,17 @@ export function registerPhoneRoutes(
         user,
         body,
       ),
+    { rateLimitPerMinute: 20 },
+  );
+  // Checked before the new pay password is typed; the code stays good for setPassword to use.
+  bindCall(
+    app,
+    deps,
+    checkPhoneCodeCall,
+    async ({ user, body }) => {
+      await checkPhoneCode(deps, user.id, body.purpose, body.code);
+      return { isRight: true as const };
+    },
     { rateLimitPerMinute: 20 },
   );
   bindCall(

@@ -86,6 +86,7 @@ const purposeText: Record<PhoneCodePurpose, string> = {
   payPasswordReset: '重置支付密码',
   bindPhone: '绑定手机号',
   changePhone: '验证原手机号以更换绑定',
+  firstPayPassword: '首次设置支付密码',
 };
 
 /** The stand-in's text: what a verification template of a real provider reads like. */

@@ -15,3 +15,11 @@ export function onSessionInvalid(next: () => void): () => void {
 export function reportSessionInvalid(): void {
   handler?.();
 }
+
+/**
+ * Authorise with WeChat again and come back to this page (a first pay password on an account with
+ * card money and no phone needs a fresh authorisation, decision 046): the same restart as above.
+ */
+export function authoriseAgain(): void {
+  handler?.();
+}

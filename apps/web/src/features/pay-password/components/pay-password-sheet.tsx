@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
 import { forgetPayKey } from '@/lib/pay-password-transform';
+import { useFirstPasswordProof } from '../api/first-password-proof';
 import { useResetPayPassword } from '../api/reset-pay-password';
 import { useSetPayPassword } from '../api/set-pay-password';
 import {
@@ -18,12 +19,15 @@ import {
   type FlowState,
 } from '../pay-password-flow';
 import { payPasswordMessages } from '../pay-password-messages';
+import { FirstPasswordCodeStep, FreshAuthorisationStep } from './first-password-proof';
 import './pay-password-sheet.css';
 
 const stepLabel = { old: 'stepOld', new: 'stepNew', confirm: 'stepConfirm' } as const;
 
 /**
- * Set (new, confirm), change (old, new, confirm) or reset (new, confirm, with a code sent to the
+ * A first pay password on an account with card money first asks for a second proof (decision
+ * 046): a code texted to the bound phone, checked before the new password is typed, or a fresh
+ * WeChat authorisation. Set (new, confirm), change (old, new, confirm) or reset (new, confirm, with a code sent to the
  * bound phone: `resetCode`) the 6-digit pay password with antd-mobile's
  * passcode cells and number pad. Problems found here (format, trivial, mismatch) never reach the
  * server; the server's refusals (wrong old password, locked, stale) show its message.
@@ -50,6 +54,20 @@ export function PayPasswordSheet(props: {
   const setMutation = useSetPayPassword(onSaved);
   const resetMutation = useResetPayPassword(onSaved);
   const isPending = setMutation.isPending || resetMutation.isPending;
+  // A first pay password (not a reset): what it needs besides the session, asked at each opening.
+  const isFirst = !props.hasPayPassword && !isReset;
+  const proof = useFirstPasswordProof(props.visible && isFirst);
+  const [proofCode, setProofCode] = useState<string | null>(null);
+  const proofStep = !isFirst
+    ? 'none'
+    : proof.isPending
+      ? 'checking'
+      : proof.data?.proof === 'phoneCode' && proofCode === null
+        ? 'phoneCode'
+        : proof.data?.proof === 'wechatAuthorisation'
+          ? 'wechatAuthorisation'
+          : 'none';
+  const isTypingPassword = proofStep === 'none';
 
   // Each opening starts afresh: reset while rendering the change (no effect setting state).
   const opening = props.visible ? `open:${asksOld}` : 'closed';
@@ -60,13 +78,14 @@ export function PayPasswordSheet(props: {
       setFlow(startFlow(asksOld));
       setDigits('');
       setServerMessage(null);
+      setProofCode(null);
     }
   }
   useEffect(() => {
-    if (!props.visible) return;
+    if (!props.visible || !isTypingPassword) return;
     const timer = window.setTimeout(() => input.current?.focus(), 300);
     return () => window.clearTimeout(timer);
-  }, [props.visible, props.hasPayPassword]);
+  }, [props.visible, props.hasPayPassword, isTypingPassword]);
 
   async function submit(ready: FlowState) {
     try {
@@ -76,11 +95,22 @@ export function PayPasswordSheet(props: {
         await setMutation.mutateAsync({
           password: ready.newPassword!,
           oldPassword: ready.oldPassword,
+          code: proofCode ?? undefined,
         });
       }
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
-      if (code === ErrorCode.PHONE_CODE_WRONG || code === ErrorCode.PHONE_CODE_EXPIRED) {
+      const isCodeRefused =
+        code === ErrorCode.PHONE_CODE_WRONG || code === ErrorCode.PHONE_CODE_EXPIRED;
+      if (isFirst && (isCodeRefused || code === ErrorCode.FIRST_PAY_PASSWORD_NEEDS_PROOF)) {
+        // The proof, not the password, was refused (or became needed): ask for it again.
+        setServerMessage(isApiError(error) ? error.message : String(error));
+        setProofCode(null);
+        setFlow(startFlow(false));
+        void proof.refetch();
+        return;
+      }
+      if (isCodeRefused) {
         // The code, not the password, was refused: back to the page that asks for it.
         Toast.show({ content: isApiError(error) ? error.message : String(error) });
         props.onClose();
@@ -120,22 +150,44 @@ export function PayPasswordSheet(props: {
             {t('close')}
           </button>
         </header>
-        <p className="pay-password-sheet__step" data-testid="pay-password-step">
-          {t(stepLabel[flow.step])}
-        </p>
-        <PasscodeInput
-          ref={input}
-          length={6}
-          value={digits}
-          onChange={setDigits}
-          onFill={onFill}
-          error={problem !== null}
-          aria-label={t('passcodeLabel')}
-          keyboard={<NumberKeyboard randomOrder={false} />}
-        />
-        <p className="pay-password-sheet__message" role={problem ? 'alert' : undefined}>
-          {isPending ? t('submitting') : (problem ?? t('hint'))}
-        </p>
+        {proofStep === 'checking' && (
+          <p className="pay-password-sheet__message">{t('proofChecking')}</p>
+        )}
+        {proofStep === 'phoneCode' && (
+          <FirstPasswordCodeStep
+            maskedPhone={proof.data?.maskedPhone ?? null}
+            onVerified={(code) => {
+              setServerMessage(null);
+              setProofCode(code);
+            }}
+          />
+        )}
+        {proofStep === 'wechatAuthorisation' && <FreshAuthorisationStep />}
+        {proofStep !== 'none' && serverMessage && (
+          <p className="pay-password-sheet__message" role="alert">
+            {serverMessage}
+          </p>
+        )}
+        {isTypingPassword && (
+          <>
+            <p className="pay-password-sheet__step" data-testid="pay-password-step">
+              {t(stepLabel[flow.step])}
+            </p>
+            <PasscodeInput
+              ref={input}
+              length={6}
+              value={digits}
+              onChange={setDigits}
+              onFill={onFill}
+              error={problem !== null}
+              aria-label={t('passcodeLabel')}
+              keyboard={<NumberKeyboard randomOrder={false} />}
+            />
+            <p className="pay-password-sheet__message" role={problem ? 'alert' : undefined}>
+              {isPending ? t('submitting') : (problem ?? t('hint'))}
+            </p>
+          </>
+        )}
         {flow.step === 'old' && (
           <Link
             to={paths.accountSecurity()}
