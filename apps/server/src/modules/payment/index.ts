@@ -33,5 +33,13 @@ export {
   requireIdempotencyKey,
 } from './idempotency.js';
 export { closeGivenUp } from './provider-close.js';
+export { closeLiveAttemptFirst } from './provider-close.js';
+export { notifyUrlFor } from './notify-url.js';
+export {
+  counterWechatState,
+  openCounterWechatIn,
+  openNativeTransaction,
+  type CounterWechatState,
+} from './counter-wechat.js';
 export type { PaymentLog } from './payment-log.js';
 export { settleOrderOfCancelledShow, type CancelledShowSettlement } from './refund.service.js';
