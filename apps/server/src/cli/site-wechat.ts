@@ -20,7 +20,7 @@ import { sealSiteSecrets } from '../modules/site/index.js';
  */
 const usage = `usage: npm run site:wechat -- --site <code> (--sandbox | --app-id <id> --app-secret <secret>
   --mch-id <mchid> --serial-no <merchant cert serial> --private-key <apiclient_key.pem>
-  --api-v3-key <32 chars> --platform-serial <serial or public key id> --platform-public-key <pem file>)`;
+  --api-v3-key <32 chars> [--api-v2-key <32 chars>] --platform-serial <serial or public key id> --platform-public-key <pem file>)`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -37,6 +37,7 @@ const { values } = parseArgs({
     'serial-no': { type: 'string' },
     'private-key': { type: 'string' },
     'api-v3-key': { type: 'string' },
+    'api-v2-key': { type: 'string' },
     'platform-serial': { type: 'string' },
     'platform-public-key': { type: 'string' },
   },
@@ -81,6 +82,15 @@ async function main() {
           Buffer.byteLength(need('api-v3-key')) === 32
             ? need('api-v3-key')
             : fail('--api-v3-key must be 32 bytes'),
+        // Optional: only the box office's 付款码 payments (API v2) need it.
+        ...(values['api-v2-key'] === undefined
+          ? {}
+          : {
+              wechat_pay_api_v2_key:
+                Buffer.byteLength(values['api-v2-key']) === 32
+                  ? values['api-v2-key']
+                  : fail('--api-v2-key must be 32 bytes'),
+            }),
         wechat_pay_platform_serial: need('platform-serial'),
         wechat_pay_platform_public_key: readPem('platform-public-key'),
       };

@@ -40,6 +40,7 @@ import m0040 from './migrations/0040-lost-holds-write-nothing.js';
 import m0041 from './migrations/0041-seat-holds-written-together.js';
 import m0046 from './migrations/0046-order-channel.js';
 import m0048 from './migrations/0048-box-office.js';
+import m0049 from './migrations/0049-wechat-pay-v2-key.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -91,6 +92,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0041-seat-holds-written-together': m0041,
   '0046-order-channel': m0046,
   '0048-box-office': m0048,
+  '0049-wechat-pay-v2-key': m0049,
 });
 
 export async function migrateToLatest(

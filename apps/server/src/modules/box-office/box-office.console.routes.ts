@@ -25,6 +25,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
 import type { SeatHolds } from '../film-order/index.js';
+import { payMicropayAtCounter } from './counter-micropay.service.js';
 import { payAtCounter } from './counter-pay.service.js';
 import { counterPayStatus, payNativeAtCounter } from './counter-wechat.service.js';
 import { publicOriginOf } from '../site/index.js';
@@ -106,9 +107,13 @@ export function registerBoxOfficeConsoleRoutes(
       lang,
       origin: publicOriginOf(deps, site),
     };
-    return body.method === 'wechatNative'
-      ? payNativeAtCounter(deps, site, staff, body, context, guardOf(request))
-      : payAtCounter(deps, site, staff, body, context, guardOf(request));
+    if (body.method === 'wechatNative') {
+      return payNativeAtCounter(deps, site, staff, body, context, guardOf(request));
+    }
+    if (body.method === 'wechatMicropay') {
+      return payMicropayAtCounter(deps, site, staff, body, context, guardOf(request));
+    }
+    return payAtCounter(deps, site, staff, body, context, guardOf(request));
   });
   bindConsoleCall(app, deps, counterPayStatusCall, access, ({ site, query, request, lang }) =>
     counterPayStatus(deps, site, query.orderId, { log: request.log, lang }, guardOf(request)),

@@ -41,5 +41,7 @@ export {
   openNativeTransaction,
   type CounterWechatState,
 } from './counter-wechat.js';
+export { takeMicropay, type MicropayEnd } from './counter-micropay.js';
+export { SANDBOX_PAYING_PREFIX } from './providers/micropay.provider.js';
 export type { PaymentLog } from './payment-log.js';
 export { settleOrderOfCancelledShow, type CancelledShowSettlement } from './refund.service.js';

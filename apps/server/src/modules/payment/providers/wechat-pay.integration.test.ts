@@ -22,6 +22,7 @@ const noSmsProvider = {
   sms_sign_name: null,
   sms_template_id: null,
   sms_region: null,
+  wechat_pay_api_v2_key: null,
 };
 
 const site: SiteRow = {
