@@ -4,7 +4,10 @@ import type { CounterPayAnswer } from '@marquee/contracts/console';
 import type { Envelope } from '@marquee/contracts';
 import { DEMO_SITE_CODE } from '../../db/demo-data.js';
 import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
-import { switchDemoSiteToWechat } from '../../test-support/fake-wechat/test-credentials.js';
+import {
+  switchDemoSiteToWechat,
+  TEST_WECHAT,
+} from '../../test-support/fake-wechat/test-credentials.js';
 import { createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
 import { showPicker } from '../film-order/film-order-test-kit.js';
@@ -18,6 +21,7 @@ import { boxCall, holdAtCounter, newKey, newStaff, openShift } from './box-offic
  * order paid once. (PGlite runs one statement at a time, so the race is only real on the server.)
  */
 const ROUNDS = 6;
+const V2_KEY = 'MarqueeTestApiV2Key0123456789abc';
 
 describeOnPostgres('a counter Native payment settled by its notice and pay-status at once', () => {
   let t: TestApp;
@@ -35,6 +39,12 @@ describeOnPostgres('a counter Native payment settled by its notice and pay-statu
       wechat: { apiBase: fake.baseUrl, payBase: fake.baseUrl },
     });
     await switchDemoSiteToWechat(t.db, fake);
+    await t.db
+      .updateTable('sites')
+      .set({ wechat_pay_api_v2_key: V2_KEY })
+      .where('code', '=', DEMO_SITE_CODE)
+      .execute();
+    fake.micropay.addMerchant(TEST_WECHAT.mchid, V2_KEY);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -135,5 +145,70 @@ describeOnPostgres('a counter Native payment settled by its notice and pay-statu
         .execute();
       expect(refunds).toHaveLength(0);
     }
+  });
+
+  it('two tills scanning two payment codes for one sale at once: the sale is paid once', async () => {
+    const site = await demoSite(t.db);
+    const tills = [
+      await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] }),
+      await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] }),
+    ];
+    for (const till of tills) await openShift(t, till.token, 100);
+    let sales = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      let sale: { orderId: string } | undefined;
+      while (!sale) {
+        const showId = await freshShow('1号厅');
+        const show = await t.db
+          .selectFrom('shows')
+          .select('cinema_id')
+          .where('id', '=', showId)
+          .executeTakeFirstOrThrow();
+        if (show.cinema_id !== site.firstCinemaId) continue;
+        const held = await holdAtCounter(t, tills[0]!.token, showId, ['D5', 'D6']);
+        expect(held.body.code).toBe(0);
+        sale = held.body.data;
+      }
+      const scan = (token: string, authCode: string) =>
+        fetch(`${baseUrl}/api/console/box-office/sale/pay`, {
+          method: 'POST',
+          headers: {
+            'x-staff-token': token,
+            site: DEMO_SITE_CODE,
+            'content-type': 'application/json',
+            'idempotency-key': newKey(),
+          },
+          body: JSON.stringify({ method: 'wechatMicropay', orderId: sale.orderId, authCode }),
+        }).then((response) => response.json() as Promise<Envelope<CounterPayAnswer>>);
+      const code = (n: number) => `134${String(round).padStart(5, '0')}${n}${'0'.repeat(9)}`;
+      const answers = await Promise.all([
+        scan(tills[0]!.token, code(1)),
+        scan(tills[1]!.token, code(2)),
+      ]);
+      const paid = answers.filter((answer) => answer.code === 0 && answer.data.status === 'paid');
+      expect(paid.length).toBeLessThanOrEqual(1);
+      sales += paid.length;
+      // The other scan is refused while the first is charging (40920), or once the sale is paid (42203).
+      for (const answer of answers.filter((a) => !paid.includes(a))) {
+        expect([40920, 42203, 0], JSON.stringify(answer)).toContain(answer.code);
+        if (answer.code === 0) expect(answer.data.status).toBe('failed');
+      }
+      const events = await t.db
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', sale.orderId)
+        .where('to_status', '=', 'paid')
+        .execute();
+      expect(events.length).toBe(paid.length);
+      const rows = await t.db
+        .selectFrom('payments')
+        .select(['id', 'status', 'is_auto_refunded'])
+        .where('order_id', '=', sale.orderId)
+        .execute();
+      // Money kept once at most: any second charge that went through is refunded automatically.
+      const kept = rows.filter((row) => row.status === 'succeeded' && !row.is_auto_refunded);
+      expect(kept.length).toBe(paid.length);
+    }
+    expect(sales).toBeGreaterThan(0);
   });
 });
