@@ -39,7 +39,7 @@ import {
 const usage = `usage: npm run site:wechat -- --site <code> and one of
   --sandbox
   --app-id <id> --app-secret <secret> --mch-id <mchid> --serial-no <merchant cert serial>
-    --private-key <apiclient_key.pem> --api-v3-key <32 chars>
+    --private-key <apiclient_key.pem> --api-v3-key <32 chars> [--api-v2-key <32 chars>]
     --platform-serial <serial or public key id> --platform-public-key <pem file>
     [--valid-from <ISO time>] [--valid-until <ISO time>] [--public-origin https://<host>]
   --add-platform-key <pem file> --platform-serial <serial or public key id>
@@ -69,6 +69,7 @@ const { values } = parseArgs({
     'serial-no': { type: 'string' },
     'private-key': { type: 'string' },
     'api-v3-key': { type: 'string' },
+    'api-v2-key': { type: 'string' },
     'platform-serial': { type: 'string' },
     'platform-public-key': { type: 'string' },
     'add-platform-key': { type: 'string' },
@@ -181,6 +182,15 @@ function switchUpdate() {
       wechat_pay_private_key: readPrivateKey(),
       wechat_pay_api_v3_key:
         Buffer.byteLength(apiV3Key) === 32 ? apiV3Key : fail('--api-v3-key must be 32 bytes'),
+      // Optional: only the box office's 付款码 payments (API v2) need it.
+      ...(values['api-v2-key'] === undefined
+        ? {}
+        : {
+            wechat_pay_api_v2_key:
+              Buffer.byteLength(values['api-v2-key']) === 32
+                ? values['api-v2-key']
+                : fail('--api-v2-key must be 32 bytes'),
+          }),
     },
     key: platformKeyOf('platform-public-key'),
   };

@@ -45,6 +45,7 @@ import m0045 from './migrations/0045-staff-sign-in-addresses.js';
 import m0046 from './migrations/0046-order-channel.js';
 import m0047 from './migrations/0047-wechat-platform-keys.js';
 import m0048 from './migrations/0048-box-office.js';
+import m0049 from './migrations/0049-wechat-pay-v2-key.js';
 import m0050 from './migrations/0050-first-pay-password-proof.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -102,6 +103,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0046-order-channel': m0046,
   '0047-wechat-platform-keys': m0047(keyring),
   '0048-box-office': m0048,
+  '0049-wechat-pay-v2-key': m0049,
   '0050-first-pay-password-proof': m0050,
 });
 

@@ -34,6 +34,8 @@ export interface SitesTable {
   wechat_pay_serial_no: ColumnType<string | null, string | null | undefined, string | null>;
   wechat_pay_private_key: ColumnType<string | null, string | null | undefined, string | null>;
   wechat_pay_api_v3_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 付款码 payments (API v2) are signed with it; encrypted at rest too (0049). */
+  wechat_pay_api_v2_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The origin WeChat Pay's notify_url is built on (0011); null: the env PUBLIC_ORIGIN. */
   public_origin: ColumnType<string | null, string | null | undefined, string | null>;
   /** Online sales of a show close this many minutes before its start (0021). */

@@ -24,7 +24,13 @@ export interface TestAppOptions {
   /** A clock shared with something else the test runs (the fake WeChat server). */
   clock?: TestClock;
   /** WeChat's base URLs: the fake WeChat server's (and how long to wait for it, fault tests). */
-  wechat?: { apiBase: string; payBase: string; timeoutMs?: number };
+  wechat?: {
+    apiBase: string;
+    payBase: string;
+    timeoutMs?: number;
+    micropayPollMs?: number;
+    micropayPolls?: number;
+  };
   /** Tencent Cloud SMS: the fake Tencent SMS's endpoint (and how long to wait for it). */
   tencentCloud?: { smsEndpoint: string; timeoutMs?: number };
   /** Run the seat-hold sweep every so many ms (off by default: tests sweep by hand). */

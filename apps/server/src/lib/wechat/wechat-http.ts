@@ -13,6 +13,10 @@ export interface WechatEndpoints {
   /** Replaceable for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** 付款码 payments waiting for the customer's password: asked again every so often (5 s)… */
+  micropayPollMs?: number;
+  /** …this many times (6: 30 s) before being reversed. */
+  micropayPolls?: number;
 }
 
 export const defaultWechatEndpoints: WechatEndpoints = {

@@ -6,6 +6,7 @@ import {
   counterGoodsListCall,
   counterHoldCall,
   counterPayCall,
+  counterPayStatusCall,
   counterPrintCall,
   counterRefundCall,
   counterSaleCall,
@@ -24,7 +25,10 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
 import type { SeatHolds } from '../film-order/index.js';
+import { payMicropayAtCounter } from './counter-micropay.service.js';
 import { payAtCounter } from './counter-pay.service.js';
+import { counterPayStatus, payNativeAtCounter } from './counter-wechat.service.js';
+import { publicOriginOf } from '../site/index.js';
 import { refundAtCounter } from './counter-refund.service.js';
 import {
   cancelCounterSale,
@@ -96,15 +100,23 @@ export function registerBoxOfficeConsoleRoutes(
     { ...access, rateLimitPerMinute: 60 },
     ({ site, body }) => findMemberCards(deps, site, body.q),
   );
-  bindConsoleCall(app, deps, counterPayCall, access, ({ site, staff, body, request, lang }) =>
-    payAtCounter(
-      deps,
-      site,
-      staff,
-      body,
-      { idempotencyKey: idempotencyKeyOf(request), log: request.log, lang },
-      guardOf(request),
-    ),
+  bindConsoleCall(app, deps, counterPayCall, access, ({ site, staff, body, request, lang }) => {
+    const context = {
+      idempotencyKey: idempotencyKeyOf(request),
+      log: request.log,
+      lang,
+      origin: publicOriginOf(deps, site),
+    };
+    if (body.method === 'wechatNative') {
+      return payNativeAtCounter(deps, site, staff, body, context, guardOf(request));
+    }
+    if (body.method === 'wechatMicropay') {
+      return payMicropayAtCounter(deps, site, staff, body, context, guardOf(request));
+    }
+    return payAtCounter(deps, site, staff, body, context, guardOf(request));
+  });
+  bindConsoleCall(app, deps, counterPayStatusCall, access, ({ site, query, request, lang }) =>
+    counterPayStatus(deps, site, query.orderId, { log: request.log, lang }, guardOf(request)),
   );
   bindConsoleCall(app, deps, counterPrintCall, access, ({ site, staff, body, request, lang }) =>
     printSale(deps, site, staff, body.orderId, guardOf(request), lang),

@@ -33,5 +33,15 @@ export {
   requireIdempotencyKey,
 } from './idempotency.js';
 export { closeGivenUp } from './provider-close.js';
+export { closeLiveAttemptFirst } from './provider-close.js';
+export { notifyUrlFor } from './notify-url.js';
+export {
+  counterWechatState,
+  openCounterWechatIn,
+  openNativeTransaction,
+  type CounterWechatState,
+} from './counter-wechat.js';
+export { takeMicropay, type MicropayEnd } from './counter-micropay.js';
+export { SANDBOX_PAYING_PREFIX } from './providers/micropay.provider.js';
 export type { PaymentLog } from './payment-log.js';
 export { settleOrderOfCancelledShow, type CancelledShowSettlement } from './refund.service.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { randomInt } from 'node:crypto';
 import { findSiteById } from '../site/index.js';
-import { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
+import { buildSandboxNotification, SANDBOX_PAGE_PATH } from './providers/sandbox-pay.provider.js';
 import * as sandboxRepository from './providers/sandbox-pay.repository.js';
 
 export const SANDBOX_CONFIRM_PATH = '/sandbox/pay/:prepayId/confirm';
@@ -22,6 +22,31 @@ const confirmBody = z.object({
  * PAYERROR and, as WeChat does, sends nothing.
  */
 export function registerSandboxPayRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // A Native QR's code_url on a sandbox site opens this page: the amount and a button that pays
+  // (the confirm call below), as scanning and paying in WeChat would.
+  app.get<{ Params: { prepayId: string } }>(SANDBOX_PAGE_PATH, async (request, reply) => {
+    const transaction = await sandboxRepository.findByPrepayId(deps.db, request.params.prepayId);
+    if (!transaction)
+      return reply.status(404).type('text/plain').send('no such sandbox transaction');
+    const yuan = (transaction.amount_fen / 100).toFixed(2);
+    const prepayId = JSON.stringify(transaction.prepay_id);
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>沙箱支付 Sandbox pay</title></head>
+<body style="font-family:sans-serif;text-align:center;padding:2em">
+<p>沙箱微信支付 (sandbox WeChat Pay)</p><p style="font-size:2em">¥${yuan}</p>
+<button id="pay" style="font-size:1.2em;padding:.5em 2em">确认支付 Pay</button><p id="out"></p>
+<script>
+document.getElementById('pay').onclick = async () => {
+  const r = await fetch('/sandbox/pay/' + encodeURIComponent(${prepayId}) + '/confirm', {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'success' }) });
+  const a = await r.json();
+  document.getElementById('out').textContent = a.code === 0 ? '支付成功 Paid' : a.msg;
+};
+</script></body></html>`);
+  });
+
   app.post<{ Params: { prepayId: string } }>(SANDBOX_CONFIRM_PATH, async (request, reply) => {
     const send = (status: number, code: number, msg: string, data: unknown = null) =>
       reply.status(status).send({ code, msg, data });

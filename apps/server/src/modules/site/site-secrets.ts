@@ -20,6 +20,7 @@ export const siteSecretColumns = [
   'wechat_pay_private_key',
   'wechat_pay_api_v3_key',
   'sms_secret_key',
+  'wechat_pay_api_v2_key',
 ] as const;
 export type SiteSecretColumn = (typeof siteSecretColumns)[number];
 

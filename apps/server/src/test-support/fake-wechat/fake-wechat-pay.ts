@@ -45,6 +45,8 @@ export interface FakeTransaction {
   transaction_id: string | null;
   success_at: Date | null;
   refunded_fen: number;
+  /** JSAPI unless opened by /v3/pay/transactions/native. */
+  trade_type?: 'JSAPI' | 'NATIVE';
 }
 
 export type FakeRefundStatus = 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
@@ -68,6 +70,9 @@ export interface FakeRefund {
     currency: 'CNY';
   };
 }
+
+/** Who scans and pays a Native QR: WeChat names the payer only once paid. */
+const NATIVE_PAYER = 'o-native-payer';
 
 const fail = (status: number, code: string, message: string): FakeAnswer => ({
   status,
@@ -181,6 +186,8 @@ export class FakeWechatPay {
     const byNo = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path);
     if (method === 'POST' && path === '/v3/pay/transactions/jsapi')
       return this.createJsapi(merchant, payload);
+    if (method === 'POST' && path === '/v3/pay/transactions/native')
+      return this.createNative(merchant, payload);
     if (method === 'GET' && byNo && !byNo[2]) {
       if (new URLSearchParams(search).get('mchid') !== merchant.mchid) {
         return fail(400, 'PARAM_ERROR', 'mchid 与请求商户不一致');
@@ -241,6 +248,22 @@ export class FakeWechatPay {
     };
     this.transactions.set(outTradeNo, transaction);
     return { status: 200, body: { prepay_id: transaction.prepay_id } };
+  }
+
+  /**
+   * /v3/pay/transactions/native: the jsapi fields without a payer; answers `{ code_url }`
+   * (weixin://wxpay/bizpayurl?pr=...), the same one again for the same unpaid out_trade_no.
+   */
+  private createNative(merchant: FakeMerchant, p: Record<string, unknown>): FakeAnswer {
+    if (p.payer !== undefined) return fail(400, 'PARAM_ERROR', '参数错误: payer');
+    const answer = this.createJsapi(merchant, { ...p, payer: { openid: NATIVE_PAYER } });
+    if (answer.status !== 200) return answer;
+    const t = this.transactions.get(p.out_trade_no as string)!;
+    t.trade_type = 'NATIVE';
+    return {
+      status: 200,
+      body: { code_url: `weixin://wxpay/bizpayurl?pr=${t.prepay_id.slice(2, 12)}` },
+    };
   }
 
   private isLapsed(transaction: FakeTransaction): boolean {
@@ -395,7 +418,7 @@ export class FakeWechatPay {
       mchid: t.mchid,
       out_trade_no: t.out_trade_no,
       ...(t.transaction_id ? { transaction_id: t.transaction_id } : {}),
-      trade_type: 'JSAPI',
+      trade_type: t.trade_type ?? 'JSAPI',
       trade_state: this.isLapsed(t) ? 'CLOSED' : t.state,
       trade_state_desc: t.state === 'SUCCESS' ? '支付成功' : '未支付',
       ...(t.success_at ? { success_time: toBeijingRfc3339(t.success_at) } : {}),

@@ -146,6 +146,7 @@ export function testWechatSiteRow(appId: string, overrides: Partial<SiteRow> = {
     wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,
     wechat_pay_private_key: TEST_WECHAT.merchantPrivateKey,
     wechat_pay_api_v3_key: TEST_WECHAT.apiV3Key,
+    wechat_pay_api_v2_key: null,
     sms_provider: null,
     sms_secret_id: null,
     sms_secret_key: null,

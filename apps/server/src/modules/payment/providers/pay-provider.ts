@@ -57,6 +57,17 @@ export interface PayProvider {
     expiresAt: Date;
     notifyUrl: string;
   }): Promise<{ prepayId: string }>;
+  /**
+   * /v3/pay/transactions/native (the box office's QR): returns the code_url the customer scans.
+   * The same out_trade_no again answers the same code_url while it can still be paid.
+   */
+  createNativeTransaction(input: {
+    outTradeNo: string;
+    description: string;
+    amountFen: number;
+    expiresAt: Date;
+    notifyUrl: string;
+  }): Promise<{ codeUrl: string }>;
   /** The fields the page hands to WeixinJSBridge / wx.chooseWXPay, signed. */
   signForClient(prepayId: string): ClientPaySignature;
   /**

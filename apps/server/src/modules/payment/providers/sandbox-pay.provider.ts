@@ -57,6 +57,10 @@ interface TransactionResource {
 }
 
 const SANDBOX_MCHID = '1900000000';
+/** Who pays a sandbox Native QR (WeChat names the scanning payer only once paid). */
+const SANDBOX_NATIVE_PAYER = 'o_sandbox_native_payer';
+/** The sandbox's pay page of a Native QR (registered in sandbox-pay.routes.ts). */
+export const SANDBOX_PAGE_PATH = '/sandbox/pay/:prepayId';
 
 /**
  * What WeChat would post to notify_url for a paid transaction: headers and raw body. Exported for
@@ -181,6 +185,25 @@ export function createSandboxPayProvider(
       const row = await sandboxRepository.findByOutTradeNo(deps.db, site.id, input.outTradeNo);
       if (!row) throw new PayProviderError('SYSTEM_ERROR', 'sandbox transaction not stored');
       return { prepayId: row.prepay_id };
+    },
+
+    async createNativeTransaction(input) {
+      await sandboxRepository.insertTransaction(deps.db, {
+        prepay_id: `wx_sandbox_${randomBytes(12).toString('hex')}`,
+        site_id: site.id,
+        out_trade_no: input.outTradeNo,
+        description: input.description,
+        amount_fen: input.amountFen,
+        payer_openid: SANDBOX_NATIVE_PAYER,
+        notify_url: input.notifyUrl,
+        expires_at: input.expiresAt,
+        created_at: deps.clock.now(),
+      });
+      const row = await sandboxRepository.findByOutTradeNo(deps.db, site.id, input.outTradeNo);
+      if (!row) throw new PayProviderError('SYSTEM_ERROR', 'sandbox transaction not stored');
+      // The QR opens the sandbox's own page, where a tap pays (sandbox-pay.routes.ts).
+      const origin = new URL(input.notifyUrl).origin;
+      return { codeUrl: `${origin}${SANDBOX_PAGE_PATH.replace(':prepayId', row.prepay_id)}` };
     },
 
     signForClient(prepayId) {

@@ -23,6 +23,7 @@ const noSmsProvider = {
   sms_template_id: null,
   sms_region: null,
   sms_notice_template_id: null,
+  wechat_pay_api_v2_key: null,
 };
 
 const site: SiteRow = {

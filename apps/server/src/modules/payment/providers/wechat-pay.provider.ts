@@ -259,6 +259,20 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
       return { prepayId: data.prepay_id };
     },
 
+    async createNativeTransaction(input) {
+      const { data } = await call<{ code_url: string }>('POST', '/v3/pay/transactions/native', {
+        appid: merchant.appId,
+        mchid: merchant.mchid,
+        description: input.description.slice(0, 127),
+        out_trade_no: input.outTradeNo,
+        time_expire: toBeijingRfc3339(input.expiresAt),
+        notify_url: input.notifyUrl,
+        amount: { total: input.amountFen, currency: 'CNY' },
+      });
+      if (!data?.code_url) throw new PayProviderError('SYSTEM_ERROR', 'no code_url in the answer');
+      return { codeUrl: data.code_url };
+    },
+
     signForClient(prepayId) {
       const timeStamp = String(nowSeconds());
       const nonceStr = wechatNonce(32);
