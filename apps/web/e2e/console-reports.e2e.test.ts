@@ -159,7 +159,7 @@ describe('console reports', () => {
     await page.goto(`${server.baseUrl}/console/reports`);
     await expect
       .poll(() => page.getByRole('tab').allInnerTexts())
-      .toEqual(['Sales', 'Occupancy', 'Goods']);
+      .toEqual(['Sales', 'Occupancy', 'Goods', 'Advance sales']);
     await expect.poll(() => page.getByTestId('sales-report').locator('canvas').count()).toBe(2);
     await page.waitForTimeout(800);
     await screenshot(page, 'console-reports-manager-en');
