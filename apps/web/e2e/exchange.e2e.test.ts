@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -37,13 +35,10 @@ afterAll(async () => {
 
 /** Waits that include a server round trip get room on a busy two-core machine. */
 const POLL = { timeout: 10_000 };
-const SHOTS = '/work/notes/shots/ticket-exchange';
 
-/** The test's pictures: with the shared e2e screenshots, and a copy for the lead to look at. */
+/** The test's pictures, with the shared e2e screenshots. */
 async function shot(page: Page, name: string) {
   await screenshot(page, `exchange-${name}`);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 /**

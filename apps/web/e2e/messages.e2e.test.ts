@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -19,7 +18,6 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let api: MoviegoerApi;
-const SHOTS = '/work/notes/shots/subscribe-messages';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -33,8 +31,6 @@ afterAll(async () => {
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 /** Two free seats side by side of a show tomorrow (China time). */

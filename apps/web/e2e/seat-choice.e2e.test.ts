@@ -86,14 +86,9 @@ async function holdAs(showId: string, seatIds: string[]): Promise<void> {
   expect(body.code, body.msg).toBe(0);
 }
 
-const shotsDir = '/work/notes/shots/seat-choice';
-/** The test-results copy for everyone, and one in the notes for the lead. */
+/** The test's pictures, with the shared e2e screenshots. */
 async function shot(page: Page, name: string) {
   await screenshot(page, `seat-choice-${name}`);
-  if (fs.existsSync(path.dirname(shotsDir))) {
-    fs.mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
-  }
 }
 
 const chosenLabels = (page: Page) =>
