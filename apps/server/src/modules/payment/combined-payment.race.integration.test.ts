@@ -226,7 +226,7 @@ describeOnEachDatabase('one live payment attempt per order', (kind) => {
     const b = await buyer();
     const started = await startCombined(b);
     const pay = (started.body.data as CardPayAnswer).wechatPay!;
-    // A bug that released the live attempt's hold behind its back (the race these tests were written for).
+    // A bug that released the live attempt's hold behind its back (the race these tests reproduce).
     await t.db
       .transaction()
       .execute((trx) => releaseCardHold(trx, b.orderId, 'bug', t.clock.now()));
