@@ -2,7 +2,7 @@
 // The import circles of a TypeScript source tree: every strongly connected component of its import
 // graph, type-only imports included (they tie modules together just the same, and ESLint's
 // import-x/no-cycle skips them). eslint.config.js reports them per file (rule
-// marquee/no-import-circle); run directly, this prints them all (issue 10 records before/after):
+// marquee/no-import-circle); run directly, this prints them all:
 //   node scripts/import-cycles.mjs [dir=apps/server/src] [tsconfig=apps/server/tsconfig.json]
 // It exits 1 when there is a circle.
 import fs from 'node:fs';

@@ -70,7 +70,7 @@ describe('live seat availability', () => {
     const stream = alex.waitForRequest((request) =>
       request.url().includes('/api/show/availability/stream'),
     );
-    // The seat page reads the layout and the availability, never the whole map (issue 12).
+    // The seat page reads the layout and the availability, never the whole map.
     let wholeMapReads = 0;
     alex.on('request', (request) => {
       if (request.url().includes('/api/show/seats')) wholeMapReads += 1;

@@ -23,7 +23,7 @@ import { startServer, type RunningServer } from './support/server';
 
 /**
  * 推荐选座, seat states by shape, the list view, wheelchair companions, seats left and care mode
- * (issue 16).
+ * (decisions 023 and 028).
  */
 
 type SeatMap = CallAnswer<typeof showSeatsCall>;
@@ -238,7 +238,7 @@ describe('wheelchair spaces', () => {
   });
 });
 
-describe('the 574-seat hall (issue 15)', () => {
+describe('the 574-seat hall', () => {
   it('opens readable on its best area with a minimap, the map taking most of the screen', async () => {
     const [showId] = await findShows((count) => count >= 500);
     if (!showId) throw new Error('no 574-seat show');

@@ -31,7 +31,7 @@ const router = createRouter();
 // The first screen's code and data first (it looks at the URL's token), then sign-in, both
 // before the first render. A page that renders before the user is known asks for the user info
 // once it has painted: before, that request and the card list after it shared the network and the
-// main thread with the first screen's scripts, which is all its first paint waits for (issue 13).
+// main thread with the first screen's scripts, which is all its first paint waits for.
 const firstScreen = preloadFirstScreen(router);
 const firstPaint = new Promise<void>((resolve) => afterFirstPaint(resolve));
 const userInfoWaitsForPaint = firstRenderShowsBeforeSignIn(

@@ -9,7 +9,7 @@ import {
 } from '../test-support/test-app.js';
 
 /**
- * Issue 14: ids that are not ours and NUL characters never reach SQL. Before, PostgreSQL's
+ * Ids that are not ours and NUL characters never reach SQL. Before, PostgreSQL's
  * "invalid input syntax for type uuid" and "invalid byte sequence 0x00" came back as 500s.
  */
 describeOnEachDatabase('what no call can send to SQL', (kind) => {

@@ -11,7 +11,7 @@ import {
 } from '../test-support/test-app.js';
 import { describeOnEachDatabase } from '../test-support/test-database.js';
 
-/** Every statement that would change the database, as Kysely sends it (issue 12). */
+/** Every statement that would change the database, as Kysely sends it: a read must write nothing. */
 function writeRecorder() {
   const writes: string[] = [];
   const plugin: KyselyPlugin = {

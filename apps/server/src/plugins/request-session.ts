@@ -12,7 +12,7 @@ import { AppError } from '../lib/errors.js';
 /*
  * A call's session is looked up once: the rate limit keys its count by the session's user before
  * the handler runs, and the call's sign-in check reuses that answer instead of asking the
- * database again (one round trip less per signed-in call, issue 12).
+ * database again (one round trip less per signed-in call).
  */
 const lookups = new WeakMap<FastifyRequest, Promise<LiveSession | null>>();
 const identityLookups = new WeakMap<FastifyRequest, Promise<LiveIdentity | null>>();

@@ -24,7 +24,7 @@ export async function registerSecurityHeaders(
 /**
  * The headers @fastify/helmet sets with these options, asked once of a probe app. They are the
  * same for every answer, but the plugin builds them afresh per request (parsing the policy's
- * directives each time: 3 % of the server's CPU in the seat-hold benchmark, issue 12).
+ * directives each time: 3 % of the server's CPU in the seat-hold benchmark).
  */
 async function headersOf(
   helmetConfiguration: FastifyHelmetOptions,

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * gzip of mid-sized JSON answers (an order, a list page: 1–64 KB) in one synchronous call.
  * @fastify/compress pipes every answer through a chain of streams and a zlib stream on the thread
  * pool; for a 1.2 KB seat-hold answer that was 15 % of the server's CPU in the hold benchmark
- * (issue 12), ten times the compression itself. Bigger answers and streams still go through
+ * (`bench:seats`), ten times the compression itself. Bigger answers and streams still go through
  * @fastify/compress (registered after this, it sees `content-encoding` set and leaves them be),
  * so a large body never blocks the event loop; routes with `config.compress: false` are skipped.
  */
@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Answers below this many bytes go as they are. Under it gzip saves at most some 800 bytes that
  * change no round trip (the answer and its headers fit the first congestion window either way)
  * and costs 0.1–0.15 ms of CPU each, a tenth of a seat hold's (a hold's answer is about 1.2 KB,
- * issue 12). Seat maps, lists and the other answers worth it stay compressed.
+ * too small to be worth it). Seat maps, lists and the other answers worth it stay compressed.
  */
 export const GZIP_THRESHOLD_BYTES = 1400;
 

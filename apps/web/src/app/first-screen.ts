@@ -4,7 +4,7 @@ import { readToken } from '@/lib/cookies';
 import { queryClient } from './providers';
 
 /**
- * The data a page's first screen shows, asked for while its code and sign-in load (issue 13):
+ * The data a page's first screen shows, asked for while its code and sign-in load:
  * otherwise it waits for sign-in, then the page's code, then its own request, one after another.
  * Only calls that need no session; each fetcher is imported on demand, so the entry stays small.
  * Each returns when the first screen's code and data are in (main.tsx renders once they are).

@@ -130,7 +130,7 @@ let signingIn: Promise<SignInOutcome> | null = null;
 
 /**
  * Start sign-in (and the brand) now: main.tsx calls it before the first render, so a token in the
- * URL is taken and the brand set before the app renders its first frame (issue 13). The gate waits
+ * URL is taken and the brand set before the app renders its first frame. The gate waits
  * for it. `beforeUserInfo`: what the user info request waits for (main.tsx: the first paint of a
  * page that renders before the user is known).
  */
@@ -139,7 +139,7 @@ export function startSignIn(
   options: { beforeUserInfo?: () => Promise<void> } = {},
 ): Promise<SignInOutcome> {
   // The pages show as soon as the user is known; the card list (and with it the ready flag)
-  // follows in parallel instead of costing the first screen one more round trip (issue 13).
+  // follows in parallel instead of costing the first screen one more round trip.
   signingIn ??= Promise.all([browserSignIn(options.beforeUserInfo), loadBrand()]).then(
     ([result]) => {
       void finishSignIn(queryClient, result);

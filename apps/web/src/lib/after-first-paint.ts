@@ -10,7 +10,7 @@ type PaintObserverClass = Pick<typeof PerformanceObserver, 'supportedEntryTypes'
  * Runs `task` once, after the page has painted its first content (the browser's
  * `first-contentful-paint`), or after `fallbackMs` if no such paint is reported. For start-up work
  * the first screen does not show (antd-mobile's English texts): started beside the first screen,
- * its requests and their CPU would share the phone's network and main thread with it (issue 13).
+ * its requests and their CPU would share the phone's network and main thread with it.
  */
 export function afterFirstPaint(
   task: () => void,

@@ -3,7 +3,7 @@ import type { SiteBrand } from '@marquee/contracts';
 import { getLang, type Lang } from './i18n/i18n';
 
 /**
- * The brand of the chain this page belongs to (issue 14: one brand per site). It comes from the
+ * The brand of the chain this page belongs to (one brand per site, decision 020). It comes from the
  * site's row with the sign-in settings (`GET /api/wx/authConfig`), set once per page load by the
  * sign-in gate; nothing in the app names a chain itself. Before it is known (or when it failed
  * to load) the name is empty and titles show only the page.

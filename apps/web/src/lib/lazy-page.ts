@@ -29,7 +29,7 @@ export function withTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT
 /**
  * A component whose code loads on demand. Once `load` has resolved (main.tsx waits for the first
  * screen's code before its first render), it renders at once instead of suspending for one more
- * render (issue 13); failures reach the route's error boundary as ChunkLoadError.
+ * render; failures reach the route's error boundary as ChunkLoadError.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,

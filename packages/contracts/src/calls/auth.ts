@@ -39,7 +39,7 @@ export const logoutCall = defineCall({
 });
 
 /**
- * The chain a site belongs to, as its pages show it (issue 14: one brand per site, from the
+ * The chain a site belongs to, as its pages show it (one brand per site, decision 020, from the
  * `sites` row): `shortName` in titles, the header and share messages (`shortNameEn` on English
  * pages), `name` in full, an optional logo, and the theme colour (`#rrggbb`).
  */

@@ -90,7 +90,7 @@ export type CardPayAnswer = z.infer<typeof cardPayAnswerSchema>;
 
 /**
  * Pay with cards (spec §7). `password` is the encrypted pay password payload; `cardIdList` the
- * cards to debit, in the order given (each is emptied before the next). Refusals: PAY_PASSWORD_*,
+ * cards to debit, drawn in `planCardDebits`' order, not as listed. Refusals: PAY_PASSWORD_*,
  * PAYLOAD_STALE, CARD_NOT_USABLE, INSUFFICIENT_BALANCE, HOLD_EXPIRED, ORDER_STATE_INVALID,
  * NOT_FOUND, VALIDATION_FAILED (no Idempotency-Key, a bad split).
  */

@@ -91,7 +91,7 @@ export const availabilityStreamPath = (showId: string, site: string): string =>
 /**
  * `event: seats` of the stream: the show's new availability version and the seats that changed,
  * by id and label, with their state now. `changes` is null when too many changed at once: read
- * `/show/availability` then. `event: ready` (on connect) carries `{ version }` only.
+ * `/show/availability` then. `event: ready` (on connect) carries `{ showId, version }` only.
  */
 export const seatChangeEventSchema = z.object({
   showId: z.string(),

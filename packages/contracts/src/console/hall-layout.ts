@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { englishNameSchema } from '../rules/english-names.js';
 
 /**
- * A hall's seat layout as the console's editor paints it, and its pure rules (issue 11, decision
+ * A hall's seat layout as the console's editor paints it, and its pure rules (decision
  * 016). The grid is rows × columns from the screen backwards; each cell is an aisle or a seat of a
  * kind with a price area (by code). Seats are numbered per row from the left, skipping aisles, and
  * labelled row label + number ("C7"), as moviegoers see them. The server checks the same rules.

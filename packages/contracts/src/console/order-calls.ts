@@ -100,7 +100,7 @@ export const consoleOrderRefundCall = defineCall({
 });
 
 /**
- * Refunds WeChat did not pay back (issue 14): ABNORMAL (the buyer's bank card cancelled or frozen),
+ * Refunds WeChat did not pay back (decision 021): ABNORMAL (the buyer's bank card cancelled or frozen),
  * CLOSED, or refused outright (`failed`). Managers and owners of the order's cinema see them, newest
  * first, and open the order from here to act (call the buyer, refund by other means).
  */

@@ -2,7 +2,7 @@ import type { SeatKind } from '../calls/cinema.js';
 import { checkSeatSelection, type RuleLayout } from '../rules/seat-rules.js';
 
 /**
- * Where to move the buyers of a show's broken seats (issue 11): for each affected order, the
+ * Where to move the buyers of a show's broken seats (decision 017): for each affected order, the
  * nearest free seats of the same price area as the seats it loses.
  * - An order keeps its party together: when it also has seats that are not broken (`keptSeatIds`),
  *   the whole order moves to one unbroken run of one row if one is free (its unbroken seats may

@@ -4,7 +4,7 @@ import { seatKinds, seatStates } from '../calls/cinema.js';
 import { orderStatuses } from '../rules/order-status.js';
 
 /**
- * Broken seats of one show (area `schedule`, issue 11): the show's seat board for staff, blocking
+ * Broken seats of one show (area `schedule`, decision 017): the show's seat board for staff, blocking
  * and repairing seats, and moving the buyers of broken seats to the proposed seats
  * (`proposeReseats`) in one action. Staff see seats, not money: prices are integer fen.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * English for data a chain sets up (issue 15, decision 027). Names staff type (cinemas, halls,
+ * English for data a chain sets up (decision 027). Names staff type (cinemas, halls,
  * price areas, goods categories) have an optional English twin in the database; the moviegoer
  * calls answer it when the request prefers English (`Accept-Language`) and fall back to the
  * Chinese name when none is set. Fixed vocabularies (a show's language, a film's genres and

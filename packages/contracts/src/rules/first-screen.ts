@@ -1,5 +1,5 @@
 /**
- * The first screen of the landing pages (issue 13, decisions 033 and 034), what the web app and
+ * The first screen of the landing pages (decisions 033 and 034), what the web app and
  * the server that writes it into the page both need; the calls themselves are in
  * first-screen-calls.ts (the app's entry does not carry them).
  */

@@ -1,5 +1,5 @@
 /**
- * How full a show is, as show lists say it (issue 16): `soldOut` (售罄) when no seat is left,
+ * How full a show is, as show lists say it: `soldOut` (售罄) when no seat is left,
  * `few` (紧张) when at most 15 % of the hall's seats, and never more than 30, are left (at least
  * 6 always count as few: one full order), else `normal` (nothing said).
  */

@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * The cinema's side (issue 11): staff accounts per site with their roles and cinemas, staff
+ * The cinema's side: staff accounts per site with their roles and cinemas, staff
  * sessions, the failed-login lockout counters, and the append-only audit log of staff changes.
  * Numbered 0010: 0009 belongs to a payment change made in parallel.
  */

@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * The staff's schedule (issue 11): a show can be taken off sale (`is_on_sale`, existing orders
+ * The staff's schedule: a show can be taken off sale (`is_on_sale`, existing orders
  * stay) or cancelled (`cancelled_at`, `cancel_reason`: off sale, its tickets refunded). Uploaded
  * posters live in PostgreSQL (one per film, ≤ 2 MB, PNG/JPEG/WebP) and win over the drawn SVG.
  *

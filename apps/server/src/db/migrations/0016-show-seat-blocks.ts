@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * Broken seats of one show (issue 11, decision 017). `show_seat_blocks` keeps every block with who
+ * Broken seats of one show (decision 017). `show_seat_blocks` keeps every block with who
  * made and lifted it; a seat is blocked while its row has no `unblocked_at` (one such row at most).
  *
  * - A blocked seat cannot be held or sold: a BEFORE INSERT trigger on film_order_seats skips the

@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * Goods in the staff console (issue 11, decision 018): uploaded goods pictures (one per goods item,
+ * Goods in the staff console (decision 018): uploaded goods pictures (one per goods item,
  * ≤ 2 MB, PNG/JPEG/WebP, like film posters; they win over the drawn SVG) and the append-only
  * stock movements. A variant's `stock` changes only by a movement's `delta`, in the same
  * transaction that appends the movement (`stock = stock + delta where stock + delta >= 0`), so

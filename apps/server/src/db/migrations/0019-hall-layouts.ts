@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * Versions of a hall's seat layout (issue 11, decision 016). A layout that shows sold seats in is
+ * Versions of a hall's seat layout (decision 016). A layout that shows sold seats in is
  * never changed underneath them: staff edits make a new version (`hall_layouts`), seats and price
  * areas belong to one version, and a show keeps the version it was scheduled with (`layout_id`).
  * The hall's current layout is its highest version.

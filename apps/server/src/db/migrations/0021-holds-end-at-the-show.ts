@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * Holds end no later than the show, and one brand per site (issue 14, decision 020).
+ * Holds end no later than the show, and one brand per site (decision 020).
  *
  * `sites.sales_close_minutes`: online sales of a show close this many minutes before it starts
  * (0, the default: at the start). `hold_film_seats` (0013, redefined here and only here) refuses a

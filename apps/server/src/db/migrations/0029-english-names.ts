@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * English names of data a chain sets up (issue 15, decision 027): optional `name_en` on cinemas,
+ * English names of data a chain sets up (decision 027): optional `name_en` on cinemas,
  * halls, price areas and goods categories, and `address_en` on cinemas. Null means none: the
  * moviegoer calls then answer the Chinese name. A price area's English name belongs to its layout
  * version like its Chinese name (decision 016). Languages, genres and countries are translated

@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * Seat holds announce their seat changes after commit, not inside the hold (issue 12, decision
+ * Seat holds announce their seat changes after commit, not inside the hold (decision
  * 002).
  *
  * A NOTIFY makes its transaction take PostgreSQL's one notify-queue lock at commit and keep it

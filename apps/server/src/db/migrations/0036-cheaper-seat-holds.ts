@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * A seat hold costs PostgreSQL less CPU (issue 12, decision 002). Profiled under pgbench running
+ * A seat hold costs PostgreSQL less CPU (decision 002). Profiled under pgbench running
  * `hold_film_seats` alone: 42 % of the backends' CPU went to finding the user's previous unpaid
  * order for the show, a bitmap scan of every seat row the show ever had (the planner's guess for
  * a hot show is far below the truth), then planning each statement anew, then triggers.

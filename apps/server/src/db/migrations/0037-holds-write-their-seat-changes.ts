@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * A seat hold writes its own seat-change payloads (issue 12, decision 002).
+ * A seat hold writes its own seat-change payloads (decision 002).
  *
  * Since 0035 the statement triggers of film_order_seats (`notify_seat_changes`) collected a hold's
  * payloads into the transaction-local setting `marquee.seat_changes`, a JSON text parsed and

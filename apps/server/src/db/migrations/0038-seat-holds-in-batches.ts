@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * Seat holds that arrive together go to PostgreSQL as one statement (issue 12, decision 037).
+ * Seat holds that arrive together go to PostgreSQL as one statement (decision 037).
  *
  * `hold_film_seats_many(holds jsonb)` runs `hold_film_seats` (0037, unchanged) for each element of
  * a JSON array, in order, each in a subtransaction of its own (a `begin … exception` block): one

@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * A seat hold in fewer statements, with plans that stay key look-ups (issue 12, decision 002).
+ * A seat hold in fewer statements, with plans that stay key look-ups (decision 002).
  *
  * Measured with perf on PostgreSQL under bench:seats (16 clients): the hold spent more time
  * starting statements, checking constraints and scanning than holding seats.

@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * A hold that loses writes nothing (issue 12, decision 002).
+ * A hold that loses writes nothing (decision 002).
  *
  * Until 0039 a hold found out it had lost only when its seats' insert came back short: by then it
  * had replaced the user's previous order (status, event, seats released), inserted its order and

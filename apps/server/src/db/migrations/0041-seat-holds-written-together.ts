@@ -1,7 +1,7 @@
 import { defineMigration } from '../define-migration.js';
 
 /**
- * The holds of one statement written together (issue 12, decision 002, decision 037).
+ * The holds of one statement written together (decisions 002 and 037).
  *
  * Until now a statement of n holds ran n times the statements of one hold: each hold its own
  * lock and probe, then its own updates of the order it replaced and its seats, its own inserts of

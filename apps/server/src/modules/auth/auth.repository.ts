@@ -60,7 +60,7 @@ export function findSessionOrigin(db: Executor, sessionId: string) {
 
 /**
  * The live session of a token (not revoked, not expired) with its user, on whichever site. Every
- * signed-in call runs it, so its text is written once, not built per call (issue 12).
+ * signed-in call runs it, so its text is written once, not built per call (a hold's round trip is hot).
  */
 const LIVE_SESSION_SQL = `select users.id, users.site_id, users.openid, users.nickname,
     users.avatar_url, users.phone, users.pay_password_hash, users.pay_password_locked_until,

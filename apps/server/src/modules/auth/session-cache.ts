@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppDeps, SessionIdentity } from '../../app-deps.js';
 
 /**
- * Who a token belongs to, kept in memory for a few seconds (issue 12): a seat hold under a
+ * Who a token belongs to, kept in memory for a few seconds: a seat hold under a
  * pre-sale crowd then costs no session query. Only the identity is kept (user id, sites, session
  * id), never the user's profile, which other calls change (phone, pay password, care mode): calls
  * that read the profile still look the session up (bindCall's `session: 'identity'` opts in).

@@ -21,9 +21,9 @@ import {
 } from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
-import * as cinemasService from './console-cinemas.service.js';
-import * as hallsService from './console-halls.service.js';
-import * as filmsService from './console-films.service.js';
+import * as cinemasService from './cinema-console.service.js';
+import * as hallsService from './hall-console.service.js';
+import * as filmsService from './film-console.service.js';
 import * as scheduleService from './schedule.service.js';
 import { cancelShow, type SettleCancelledShowOrder } from './show-cancel.service.js';
 

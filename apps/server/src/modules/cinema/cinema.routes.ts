@@ -12,7 +12,7 @@ import { bindCall } from '../../plugins/calls.js';
 import { sendStoredImage } from '../../lib/uploaded-image.js';
 import { sendError } from '../../plugins/error-handler.js';
 import * as cinemaService from './cinema.service.js';
-import { findUploadedPoster } from './console-films.service.js';
+import { findUploadedPoster } from './film-console.service.js';
 import { svgToPng } from '../../lib/svg-png.js';
 import { posterSvg } from './poster.js';
 

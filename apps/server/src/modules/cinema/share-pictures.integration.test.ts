@@ -5,7 +5,7 @@ import { describeOnEachDatabase } from '../../test-support/test-database.js';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
- * WeChat shows no thumbnail for SVG share pictures (issue 14): every film poster and goods picture
+ * WeChat shows no thumbnail for SVG share pictures: every film poster and goods picture
  * is also served as PNG at the same path with `.png`, which the web app's share messages use.
  */
 describeOnEachDatabase('posters and goods pictures as PNG for share messages', (kind) => {

@@ -293,7 +293,7 @@ const labelIndexOf = (seats: LayoutSeats) =>
  * The rules' view of only the rows holding these seats. Every seat rule is about a row with a
  * chosen seat in it (gaps beside it, couple halves, a wheelchair space and its companion), so the
  * answer is the same as on the whole hall for a fraction of the work: a hold looks at one or two
- * rows, not thirty (the rules were a tenth of a hold's CPU in issue 12's profile). Unknown seats
+ * rows, not thirty (the rules were a tenth of a hold's CPU in a profile of `bench:seats`). Unknown seats
  * are in no row and reported as before.
  */
 function ruleRowsOf(seats: ShowWithLayout['seats'], seatIds: readonly string[]): RuleLayout {

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-deps.js';
  * end of the event loop's turn (setImmediate): the holds of one hold statement are answered
  * together and announce one after another in that turn, so they go out in one statement (sent at
  * once, the first hold's changes went alone and the rest in a second one: 1.7 NOTIFY statements
- * per hold statement in issue 12's benchmark, more than the hold statements themselves).
+ * per hold statement in `bench:seats`, more than the hold statements themselves).
  *
  * The announcement is advice for open seat pages (the unique index decides holds); if it fails it
  * is logged and dropped, and pages catch up at their next change or availability read.

@@ -21,7 +21,7 @@ export type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export type CinemaGuard = (cinemaId: string) => Promise<unknown>;
 
 /**
- * Broken seats of one show (issue 11, decision 017): the staff's seat board with the orders on
+ * Broken seats of one show (decision 017): the staff's seat board with the orders on
  * broken seats and where their buyers could move (`proposeReseats`), blocking and repairing seats.
  * Moving the buyers is `reseat.service.ts`.
  */

@@ -10,7 +10,7 @@ import {
 } from '../../test-support/test-app.js';
 import { hold, showPicker } from './film-order-test-kit.js';
 
-/** Show heat (issue 16): the show lists say 紧张 and 售罄 from the seats held and sold. */
+/** Show heat: the show lists say 紧张 and 售罄 from the seats held and sold. */
 describeOnEachDatabase('show heat in the show lists', (kind) => {
   let t: TestApp;
   const freshShow = showPicker(() => t);

@@ -6,7 +6,7 @@ import type { SeatChange, SeatChangeFeed } from './seat-change-feed.js';
 import { createSeatFreshness, type SeatFreshnessOptions } from './seat-freshness.js';
 
 /**
- * The taken seats of the shows in use, kept in memory from the seat change feed (issue 12): one
+ * The taken seats of the shows in use, kept in memory from the seat change feed: one
  * record per show, one watcher on the feed for them all, one database read at a time per show
  * serving both kinds of callers.
  *

@@ -26,7 +26,7 @@ import {
 } from './payment-test-kit.js';
 
 /**
- * Issue 9: an order is paid only by every part of its one live attempt. These tests reproduce the
+ * An order is paid only by every part of its one live attempt. These tests reproduce the
  * races that once ticketed an order whose card part had been released (five concurrent combined
  * starts, every prepay confirmed) and that kept WeChat's money for a replaced attempt; then they
  * throw random interleavings of every paying call at film and store orders and check, from the
@@ -140,7 +140,7 @@ describeOnEachDatabase('one live payment attempt per order', (kind) => {
     await expectMoneyWhole(b.orderId, 'after the hold ran out');
   });
 
-  it('never tickets an order when every returned prepay is confirmed in turn (issue 9, 3 rounds)', async () => {
+  it('never tickets an order when every returned prepay is confirmed in turn (3 rounds)', async () => {
     for (let round = 0; round < 3; round += 1) {
       const b = await buyer();
       const answers = await Promise.all(Array.from({ length: 5 }, () => startCombined(b)));
@@ -165,7 +165,7 @@ describeOnEachDatabase('one live payment attempt per order', (kind) => {
     }
   });
 
-  it('counts money WeChat took without a notice when a new attempt starts (issue 9, finding 2)', async () => {
+  it('counts money WeChat took without a notice when a new attempt starts', async () => {
     const b = await buyer();
     const first = await startCombined(b);
     expect(first.body.code).toBe(0);
@@ -226,7 +226,7 @@ describeOnEachDatabase('one live payment attempt per order', (kind) => {
     const b = await buyer();
     const started = await startCombined(b);
     const pay = (started.body.data as CardPayAnswer).wechatPay!;
-    // A bug that released the live attempt's hold behind its back (what issue 9 found).
+    // A bug that released the live attempt's hold behind its back (the race these tests reproduce).
     await t.db
       .transaction()
       .execute((trx) => releaseCardHold(trx, b.orderId, 'bug', t.clock.now()));

@@ -10,7 +10,7 @@ import { loadPlatformKeys } from './wechat-platform-keys.js';
 import * as siteRepository from './site.repository.js';
 
 export interface SiteSettings {
-  /** Seats one film order may hold (issue 3). */
+  /** Seats one film order may hold. */
   maxSeatsPerOrder: number;
   /** Minutes a seat hold lasts before its seats are free again. */
   holdMinutes: number;

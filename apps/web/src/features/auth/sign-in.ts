@@ -28,7 +28,7 @@ export interface SignInDeps {
   /**
    * What the user info waits for once a token is in hand (step 4), e.g. the first paint of a page
    * that renders before the user is known, so the request does not share the network and the main
-   * thread with the first screen (issue 13). The token steps before it never wait.
+   * thread with the first screen. The token steps before it never wait.
    */
   beforeUserInfo?(): Promise<void>;
 }

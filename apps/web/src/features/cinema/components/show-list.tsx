@@ -103,7 +103,7 @@ function heatWord(t: CinemaT, show: ShowSummary): string {
   return '';
 }
 
-/** 紧张 or 售罄 when the show is nearly or wholly full (issue 16); nothing otherwise. */
+/** 紧张 or 售罄 when the show is nearly or wholly full (rule `showHeat`); nothing otherwise. */
 function ShowHeatBadge(props: { show: ShowSummary }) {
   const t = cinemaMessages.useT();
   if (props.show.heat !== 'few' && props.show.heat !== 'soldOut') return null;

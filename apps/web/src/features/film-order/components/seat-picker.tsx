@@ -107,7 +107,7 @@ export function SeatPicker(props: {
   }, [notice]);
 
   // The show's header (the page's largest text) paints first, the hall's seats in the task after
-  // it: one long task of hundreds of seats would hold the first paint back (issue 13).
+  // it: one long task of hundreds of seats would hold the first paint back.
   const hasData = data !== undefined;
   const [areSeatsDue, setSeatsDue] = useState(false);
   useEffect(() => {

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
-import { findCinemaOrThrow, uniqueTaken, type Deps } from './console-cinemas.service.js';
+import { findCinemaOrThrow, uniqueTaken, type Deps } from './cinema-console.service.js';
 import * as hallsRepository from './halls.repository.js';
 import type { CinemaGuard } from './schedule.service.js';
 

@@ -17,7 +17,7 @@ import type { CinemaGuard } from './schedule.service.js';
 
 /**
  * Cinemas in the staff console (area `cinemas`): owners create them; owners and a cinema's
- * managers edit it (halls: `console-halls.service.ts`). Every change is audited with before and
+ * managers edit it (halls: `hall-console.service.ts`). Every change is audited with before and
  * after.
  */
 export type Deps = Pick<AppDeps, 'db' | 'clock'>;
