@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +24,22 @@ function sourceText(name: string): string {
   return fs.readFileSync(path.join(sqlSourceDir, `${name}.sql`), 'utf8');
 }
 
-/** The statements of `sql/<name>.sql`, in order, for `defineMigration`. */
-export function currentSql(name: string): string[] {
+/**
+ * The statements of `sql/<name>.sql`, in order, for `defineMigration`. `version` is
+ * `sqlVersion` of the text the migration was written with: the schema check wants a migration
+ * naming the current version of every file, so a file edited without a migration that loads it
+ * fails CI. A fresh database replays an older migration with the newer text (the later migration
+ * loads it again); see db/README.md.
+ */
+export function currentSql(name: string, version: string): string[] {
+  if (!/^[0-9a-f]{12}$/.test(version)) throw new Error(`currentSql(${name}): version ${version}`);
   return splitStatements(sourceText(name));
+}
+
+/** A short hash of a source's statements (comments between them do not count). */
+export function sqlVersion(text: string): string {
+  const statements = splitStatements(text).join('\n;\n');
+  return createHash('sha256').update(statements).digest('hex').slice(0, 12);
 }
 
 /**
