@@ -78,7 +78,7 @@ export async function schemaSnapshot(db: AnyDb): Promise<string> {
     from pg_constraint k join pg_class c on c.oid = k.conrelid
     join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = current_schema() and c.relname not like 'kysely\\_%'
-      -- PostgreSQL 18 lists NOT NULL as constraints too; the column lines say it on every version.
+      -- PostgreSQL 18 (PGlite) lists NOT NULL as constraints too; the column lines say it on every version.
       and k.contype <> 'n'
     union all
     select c.relname, 'index ' || pg_get_indexdef(i.indexrelid)
