@@ -28,7 +28,10 @@ const sqlSources = Object.fromEntries(
   fs
     .readdirSync(sqlDir)
     .filter((file) => file.endsWith('.sql'))
-    .map((file) => [file.slice(0, -'.sql'.length), fs.readFileSync(path.join(sqlDir, file), 'utf8')]),
+    .map((file) => [
+      file.slice(0, -'.sql'.length),
+      fs.readFileSync(path.join(sqlDir, file), 'utf8'),
+    ]),
 );
 
 await build({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitStatements, sqlSourceDir, sqlVersion } from './current-sql.js';
+import { readSqlSources, splitStatements, sqlVersion } from './current-sql.js';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
@@ -20,14 +20,8 @@ function loadedVersions(): Set<string> {
 describe('db/sql', () => {
   it('has each file at a version some migration loads', () => {
     const loads = loadedVersions();
-    const unloaded = fs
-      .readdirSync(sqlSourceDir)
-      .filter((file) => file.endsWith('.sql'))
-      .map((file) => {
-        const name = file.slice(0, -'.sql'.length);
-        const version = sqlVersion(fs.readFileSync(path.join(sqlSourceDir, file), 'utf8'));
-        return `${name} ${version}`;
-      })
+    const unloaded = [...readSqlSources()]
+      .map(([name, text]) => `${name} ${sqlVersion(text)}`)
       .filter((load) => !loads.has(load))
       .map((load) => {
         const [name, version] = load.split(' ');
@@ -38,7 +32,8 @@ describe('db/sql', () => {
 
   it('has a file for every source a migration loads', () => {
     const names = [...loadedVersions()].map((load) => load.split(' ')[0]!);
-    const missing = names.filter((name) => !fs.existsSync(path.join(sqlSourceDir, `${name}.sql`)));
+    const sources = readSqlSources();
+    const missing = names.filter((name) => !sources.has(name));
     expect(missing).toEqual([]);
   });
 });

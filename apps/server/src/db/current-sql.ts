@@ -24,6 +24,19 @@ function sourceText(name: string): string {
   return fs.readFileSync(path.join(sqlSourceDir, `${name}.sql`), 'utf8');
 }
 
+/** Every file of sql/ by function name, read from this folder (the checks; not in dist/). */
+export function readSqlSources(): Map<string, string> {
+  return new Map(
+    fs
+      .readdirSync(sqlSourceDir)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => [
+        file.slice(0, -'.sql'.length),
+        fs.readFileSync(path.join(sqlSourceDir, file), 'utf8'),
+      ]),
+  );
+}
+
 /**
  * The statements of `sql/<name>.sql`, in order, for `defineMigration`. `version` is
  * `sqlVersion` of the text the migration was written with: the schema check wants a migration

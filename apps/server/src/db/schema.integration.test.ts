@@ -3,22 +3,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.js';
-import { splitStatements, sqlSourceDir } from './current-sql.js';
+import { readSqlSources, splitStatements } from './current-sql.js';
 import { routineDefinitions, schemaSnapshot, snapshotFileName } from './schema-snapshot.js';
 import { describeOnEachDatabase, openTestDatabase } from '../test-support/test-database.js';
-
-/** db/sql/*.sql by function name. */
-function sqlSources(): Map<string, string> {
-  return new Map(
-    fs
-      .readdirSync(sqlSourceDir)
-      .filter((file) => file.endsWith('.sql'))
-      .map((file) => [
-        file.slice(0, -'.sql'.length),
-        fs.readFileSync(path.join(sqlSourceDir, file), 'utf8'),
-      ]),
-  );
-}
 
 class RolledBack extends Error {}
 
@@ -31,7 +18,7 @@ describeOnEachDatabase('the schema of a freshly migrated database', (kind) => {
 
   it('has every function and trigger as db/sql has it', async () => {
     const migrated = await routineDefinitions(database.db);
-    const sources = sqlSources();
+    const sources = readSqlSources();
 
     // Each function has its file; each trigger is in the file of the function it runs.
     const missing = [
@@ -40,9 +27,9 @@ describeOnEachDatabase('the schema of a freshly migrated database', (kind) => {
         .map((name) => `function ${name}: no db/sql/${name}.sql`),
       ...Object.entries(migrated.triggers)
         .filter(([name, trigger]) => {
-          const trigger_ = name.split('.')[1]!;
+          const triggerName = name.split('.')[1]!;
           const text = sources.get(trigger.functionName) ?? '';
-          return !new RegExp(`TRIGGER\\s+${trigger_}\\s`, 'i').test(text);
+          return !new RegExp(`TRIGGER\\s+${triggerName}\\s`, 'i').test(text);
         })
         .map(([name, trigger]) => `trigger ${name}: not in db/sql/${trigger.functionName}.sql`),
     ];

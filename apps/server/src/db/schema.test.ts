@@ -109,7 +109,9 @@ describe('schema.ts', () => {
         const column = inDatabase.get(name);
         const typed = inSchemaTs.get(name);
         if (!column || !typed) {
-          differences.push(`${table}.${name}: ${column ? 'missing from schema.ts' : 'no such column'}`);
+          differences.push(
+            `${table}.${name}: ${column ? 'missing from schema.ts' : 'no such column'}`,
+          );
         } else if (column.nullable !== typed.nullable && !typed.kinds.includes('json')) {
           // (`unknown` for a JSON column holds null too.)
           differences.push(
