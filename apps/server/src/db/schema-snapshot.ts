@@ -9,6 +9,16 @@ import { sql, type Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads the catalogue of any schema
 type AnyDb = Kysely<any>;
 
+/** A column as the catalogue gives it (`identity`, `generated`: pg_attribute's codes). */
+interface ColumnRow {
+  name: string;
+  type: string;
+  notNull: boolean;
+  fallback: string | null;
+  identity: string;
+  generated: string;
+}
+
 export const snapshotFileName = 'schema-snapshot.txt';
 
 async function currentSchema(db: AnyDb): Promise<string> {
@@ -55,15 +65,7 @@ export async function routineDefinitions(db: AnyDb): Promise<{
  */
 export async function schemaSnapshot(db: AnyDb): Promise<string> {
   const plain = unqualify(await currentSchema(db));
-  const { rows: columns } = await sql<{
-    table: string;
-    name: string;
-    type: string;
-    notNull: boolean;
-    fallback: string | null;
-    identity: string;
-    generated: string;
-  }>`
+  const { rows: columns } = await sql<ColumnRow & { table: string }>`
     select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
            a.attnotnull as "notNull", pg_get_expr(d.adbin, d.adrelid) as fallback,
            a.attidentity as identity, a.attgenerated as generated
@@ -124,14 +126,7 @@ export async function schemaSnapshot(db: AnyDb): Promise<string> {
     .concat('\n');
 }
 
-function columnLine(column: {
-  name: string;
-  type: string;
-  notNull: boolean;
-  fallback: string | null;
-  identity: string;
-  generated: string;
-}): string {
+function columnLine(column: ColumnRow): string {
   const words = [column.name, column.type];
   if (column.notNull) words.push('not null');
   if (column.identity === 'a') words.push('generated always as identity');
