@@ -2,6 +2,7 @@
 // `npm start` runs it with node alone (no TypeScript at run time). One ESM bundle per entry point;
 // our workspace packages (@marquee/contracts, TypeScript sources) are bundled in, every other
 // package stays in node_modules (PGlite loads its WebAssembly from beside its own files).
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -19,6 +20,19 @@ const ownSourcesInside = {
     );
   },
 };
+
+// The current SQL of every function and trigger (src/db/sql/*.sql), embedded: the migrations load
+// them by name (src/db/current-sql.ts), and dist/ runs without src/ beside it.
+const sqlDir = path.join(serverDir, 'src/db/sql');
+const sqlSources = Object.fromEntries(
+  fs
+    .readdirSync(sqlDir)
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => [
+      file.slice(0, -'.sql'.length),
+      fs.readFileSync(path.join(sqlDir, file), 'utf8'),
+    ]),
+);
 
 await build({
   absWorkingDir: serverDir,
@@ -42,6 +56,7 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [ownSourcesInside],
+  define: { MARQUEE_SQL_SOURCES: JSON.stringify(sqlSources) },
   logLevel: 'warning',
 });
 console.log(

@@ -47,6 +47,7 @@ import m0047 from './migrations/0047-wechat-platform-keys.js';
 import m0048 from './migrations/0048-box-office.js';
 import m0049 from './migrations/0049-wechat-pay-v2-key.js';
 import m0050 from './migrations/0050-first-pay-password-proof.js';
+import m0051 from './migrations/0051-current-sql-as-source.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -105,6 +106,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0048-box-office': m0048,
   '0049-wechat-pay-v2-key': m0049,
   '0050-first-pay-password-proof': m0050,
+  '0051-current-sql-as-source': m0051,
 });
 
 export async function migrateToLatest(

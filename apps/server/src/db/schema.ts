@@ -853,7 +853,7 @@ export interface ShiftsTable {
 
 /** The cash drawer's ledger of a shift (0048), append-only; expected cash is its sum. */
 export interface ShiftCashMovementsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   shift_id: string;
   kind: 'float' | 'sale' | 'refund';
   amount_fen: number;
@@ -884,7 +884,21 @@ export interface OrderPrintsTable {
   last_printed_at: Timestamp;
 }
 
+/** The moves an order's status may make (0002); the trigger orders_status_transition reads it. */
+export interface OrderStatusTransitionsTable {
+  from_status: OrderStatus;
+  to_status: OrderStatus;
+}
+
+/** The moves a payment's status may make (0005); the trigger payments_status_transition reads it. */
+export interface PaymentStatusTransitionsTable {
+  from_status: PaymentStatus;
+  to_status: PaymentStatus;
+}
+
 export interface Database {
+  order_status_transitions: OrderStatusTransitionsTable;
+  payment_status_transitions: PaymentStatusTransitionsTable;
   site_wechat_platform_keys: SiteWechatPlatformKeysTable;
   counter_users: CounterUsersTable;
   shifts: ShiftsTable;
