@@ -23,7 +23,10 @@ const seat =
 
 export const oneSourceRestrictions = [
   // (fen / 100).toFixed(2), amount.toFixed(2)
-  { selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]", message: money },
+  {
+    selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+    message: money,
+  },
   // fen / 100, order.amount_fen / 100, tenderedFen / 100
   {
     selector:
@@ -38,7 +41,10 @@ export const oneSourceRestrictions = [
   },
   { selector: 'Literal[value=/\\+08:00|^Asia\\/Shanghai$/]', message: chinaTime },
   { selector: 'TemplateElement[value.raw=/\\+08:00/]', message: chinaTime },
-  { selector: "CallExpression[callee.property.name='utcOffset'][arguments.0.value=480]", message: chinaTime },
+  {
+    selector: "CallExpression[callee.property.name='utcOffset'][arguments.0.value=480]",
+    message: chinaTime,
+  },
   // /^1[3-9]\d{9}$/, /^1\d{10}$/, '^1[3-9][0-9]{9}$', and masks typed out ('****')
   { selector: 'Literal[regex.pattern=/1\\[3-9\\]|\\^1\\\\d\\{10\\}/]', message: phone },
   { selector: 'Literal[value=/1\\[3-9\\]|\\*\\*\\*\\*/]', message: phone },

@@ -210,7 +210,10 @@ const tooMany = (max: number): SeatRuleViolation => ({
 const duplicate = (label: string): SeatRuleViolation => ({
   code: 'DUPLICATE_SEAT',
   seatLabel: label,
-  hint: { zh: `${seatName(label, 'zh')} 重复选择了`, en: `${seatName(label, 'en')} was chosen twice.` },
+  hint: {
+    zh: `${seatName(label, 'zh')} 重复选择了`,
+    en: `${seatName(label, 'en')} was chosen twice.`,
+  },
 });
 const unknown = (label: string): SeatRuleViolation => ({
   code: 'UNKNOWN_SEAT',

@@ -45,7 +45,9 @@ export function parseYuanText(text: string): number | null {
 
 /** Fen as the pad shows it while typing: 8000 → "80", 7350 → "73.5", 7305 → "73.05". */
 export function fenToYuanText(fen: number): string {
-  return formatYuan(fen).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+  return formatYuan(fen)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
 }
 
 export type PadKey =

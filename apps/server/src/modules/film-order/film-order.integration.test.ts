@@ -180,7 +180,9 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       });
       expect(status).toBe(422);
       expect(body.code).toBe(42201);
-      expect(body.msg).toBe('Do not leave a single empty seat (Row B, Seat 1): move one seat left.');
+      expect(body.msg).toBe(
+        'Do not leave a single empty seat (Row B, Seat 1): move one seat left.',
+      );
       expect(body.data).toMatchObject({
         hint: '请不要留下单个空座（B排1座），试试向左移一个座位',
         violations: [{ code: 'SINGLE_GAP', seatLabel: 'B1' }],

@@ -54,7 +54,11 @@ export function CloseShiftDrawer(props: { shift: Shift | null; onClose: () => vo
   const submit = () => {
     if (!shift || countedFen === null) return;
     close.mutate(
-      { shiftId: shift.shiftId, countedCash: fenToYuan(countedFen), note: note.trim() || undefined },
+      {
+        shiftId: shift.shiftId,
+        countedCash: fenToYuan(countedFen),
+        note: note.trim() || undefined,
+      },
       { onSuccess: setReport },
     );
   };

@@ -63,7 +63,8 @@ export function GoodsDrawer(props: {
           specName: variant.specs[0]?.name ?? '',
           specValue: variant.specs[0]?.value ?? '',
           price: fenToYuan(variant.priceFen),
-          originalPrice: variant.originalPriceFen === null ? null : fenToYuan(variant.originalPriceFen),
+          originalPrice:
+            variant.originalPriceFen === null ? null : fenToYuan(variant.originalPriceFen),
         })),
       });
     } else {

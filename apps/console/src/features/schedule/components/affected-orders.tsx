@@ -42,7 +42,8 @@ export function AffectedOrders(props: { orders: AffectedOrder[] }) {
         },
         {
           title: t('seats'),
-          render: (_: unknown, order) => seatNames(
+          render: (_: unknown, order) =>
+            seatNames(
               order.seats.map((s) => s.label),
               getLang(),
             ),

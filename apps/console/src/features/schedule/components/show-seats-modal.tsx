@@ -112,7 +112,9 @@ export function ShowSeatsModal(props: { show: ScheduleShow | null; onClose: () =
             <Typography.Text strong>
               {chosen.length === 0
                 ? t('none')
-                : t('selected', { n: chosen.length, seats: seatNames(
+                : t('selected', {
+                    n: chosen.length,
+                    seats: seatNames(
                       chosen.map((s) => s.label),
                       getLang(),
                     ),

@@ -80,7 +80,8 @@ const SeatListRow = memo(function SeatListRow(props: {
               onClick={() => props.onSeat(seat)}
             >
               <strong>
-                {seatName(seat.label, getLang())} ¥{formatYuan(yuanToFen(seatPrice(props.areas, seat).discountPrice))}
+                {seatName(seat.label, getLang())} ¥
+                {formatYuan(yuanToFen(seatPrice(props.areas, seat).discountPrice))}
               </strong>
               <span>{seatKindText(t, seat)}</span>
               <span className="seat-list__state">{seatStateText(t, seat, view)}</span>

@@ -158,7 +158,9 @@ describe('the seat map (/cinema/seat)', () => {
     expect(seat('A1').getAttribute('aria-label')).toBe(
       'Row A, Seat 1, standard seat, ¥45.00, available',
     );
-    expect(seat('B4').getAttribute('aria-label')).toBe('Row B, Seat 4, standard seat, ¥45.00, sold');
+    expect(seat('B4').getAttribute('aria-label')).toBe(
+      'Row B, Seat 4, standard seat, ¥45.00, sold',
+    );
     expect(seat('B4').getAttribute('aria-disabled')).toBe('true');
     expect(seat('B4').getAttribute('aria-pressed')).toBeNull();
 
@@ -208,7 +210,9 @@ describe('推荐选座 and the seat list', () => {
     // unavoidably (three of a block of four), and sit nearer the centre than B1–B3.
     await user.click(screen.getByRole('button', { name: 'Best seats for 3' }));
     expect(chosenOnMap()).toEqual(['B5', 'B6', 'B7']);
-    expect(document.body.textContent).toContain('Picked Row B, Seat 5; Row B, Seat 6; Row B, Seat 7 for you');
+    expect(document.body.textContent).toContain(
+      'Picked Row B, Seat 5; Row B, Seat 6; Row B, Seat 7 for you',
+    );
     await user.click(seat('B7'));
     expect(chosenOnMap()).toEqual(['B5', 'B6']);
   });

@@ -147,13 +147,19 @@ export function SeatPicker(props: {
       setChosen(next);
       const isAdded = next.includes(seat.id);
       const hasCompanion = companion !== undefined && next.includes(companion.id);
-      setHint(hasCompanion ? choice('companionAdded', { seat: seatName(companion.label, getLang()) }) : null);
+      setHint(
+        hasCompanion
+          ? choice('companionAdded', { seat: seatName(companion.label, getLang()) })
+          : null,
+      );
       setAnnouncement(
         [
           choice(isAdded ? 'announceChosen' : 'announceRemoved', {
             seat: seatName(seat.label, getLang()),
           }),
-          hasCompanion ? choice('companionAdded', { seat: seatName(companion.label, getLang()) }) : '',
+          hasCompanion
+            ? choice('companionAdded', { seat: seatName(companion.label, getLang()) })
+            : '',
         ].join(' '),
       );
     },
@@ -330,9 +336,7 @@ export function SeatPicker(props: {
           const seat = byId.get(id);
           if (seat) setChosen(toggleSeat(data.rows, chosen, seat));
           if (seat)
-            setAnnouncement(
-              choice('announceRemoved', { seat: seatName(seat.label, getLang()) }),
-            );
+            setAnnouncement(choice('announceRemoved', { seat: seatName(seat.label, getLang()) }));
           setHint(null);
         }}
         onConfirm={() => void confirm()}

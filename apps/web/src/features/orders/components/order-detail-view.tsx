@@ -164,9 +164,7 @@ function OrderDetailBody(props: { order: OrderDetail }) {
 }
 
 /** One notice per reseat: the seats moved at one moment for one reason, from and to in order. */
-function changesByMoment(
-  changes: NonNullable<OrderDetail['film']>['seatChanges'],
-) {
+function changesByMoment(changes: NonNullable<OrderDetail['film']>['seatChanges']) {
   const moments = new Map<string, { from: string[]; to: string[]; reason: string; at: string }>();
   for (const change of changes) {
     const key = `${change.changedAt}|${change.reason}`;

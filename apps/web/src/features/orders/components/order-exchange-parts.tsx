@@ -1,4 +1,10 @@
-import { seatNames, type OrderDetail, type PendingExchange, formatYuan, yuanToFen } from '@marquee/contracts';
+import {
+  seatNames,
+  type OrderDetail,
+  type PendingExchange,
+  formatYuan,
+  yuanToFen,
+} from '@marquee/contracts';
 import { Link } from 'react-router';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { getLang } from '@/lib/i18n/i18n';

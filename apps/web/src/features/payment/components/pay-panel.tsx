@@ -1,6 +1,12 @@
 import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
-import { formatYuan, yuanToFen, type PayParam, type StoreCard, cinemaClockOf } from '@marquee/contracts';
+import {
+  formatYuan,
+  yuanToFen,
+  type PayParam,
+  type StoreCard,
+  cinemaClockOf,
+} from '@marquee/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';

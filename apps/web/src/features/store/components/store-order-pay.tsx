@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { EnvironmentOutline } from 'antd-mobile-icons';
-import { formatYuan, payParamFor, yuanToFen, type OrderDetail, maskPhone } from '@marquee/contracts';
+import {
+  formatYuan,
+  payParamFor,
+  yuanToFen,
+  type OrderDetail,
+  maskPhone,
+} from '@marquee/contracts';
 import type { RenderPay } from '@/lib/pay-slot';
 import { Link, useNavigate } from 'react-router';
 import { confirmAndRun } from '@/lib/confirm-and-run';
