@@ -230,7 +230,7 @@ describe('wheelchair spaces', () => {
     await openSeats(page, showId);
     await page.locator('[data-seat="F1"]').click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1', 'F2']);
-    await expect.poll(() => page.getByText('已同时选上陪同座 F2').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('已同时选上陪同座 F排2座').count()).toBeGreaterThan(0);
     await shot(page, 'wheelchair-companion');
     await page.locator('[data-seat="F2"]').click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1']);

@@ -195,7 +195,7 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       const before = await countOrders();
       const alone = await hold(t, alice, showId, ['F1'], { 'accept-language': 'en' });
       expect(alone.status).toBe(422);
-      expect(alone.body.msg).toContain('companion seat F2');
+      expect(alone.body.msg).toContain('companion seat Row F, Seat 2');
       expect(alone.body.data).toMatchObject({
         violations: [{ code: 'COMPANION_STRANDED', seatLabel: 'F2' }],
       });
