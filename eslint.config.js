@@ -7,6 +7,11 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { importCircles, importGraph } from './scripts/import-cycles.mjs';
+import {
+  oneSourceFiles,
+  oneSourceIgnores,
+  oneSourceRestrictions,
+} from './scripts/one-source-rules.mjs';
 
 // Features never import each other: shared pieces go to lib/ or components/, and composition
 // happens in app/ (bulletproof-react's rule). Both React apps follow it.
@@ -175,5 +180,11 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  // One source per rule (money, China time, phone numbers, seat labels): no copy outside its home.
+  {
+    files: oneSourceFiles,
+    ignores: oneSourceIgnores,
+    rules: { 'no-restricted-syntax': ['error', ...oneSourceRestrictions] },
   },
 );

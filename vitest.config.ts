@@ -22,6 +22,8 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             // The console's units import relatively (its `@/` is not the web app's).
             'apps/console/src/**/*.test.{ts,tsx}',
+            // Repository rules (one source per rule) checked on samples.
+            'scripts/**/*.test.mjs',
           ],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
           // The web's component tests (React Testing Library) ask for jsdom with a first-line

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   checkSeatSelection,
+  seatName,
+  seatNames,
   takenSeatIdsOf,
   type CallAnswer,
   type showSeatsCall,
@@ -111,7 +113,11 @@ describe('a broken seat of a sold show', () => {
     await poll(() => orders.getByText(bought.orderNo).count()).toBe(1);
     // The party is kept together: its unbroken seat may move with the broken one.
     const proposal = await orders.getByTestId('proposal').innerText();
-    const moves = [...proposal.matchAll(/([A-Z]+\d+) → ([A-Z]+\d+)/g)].map((m) => [m[1], m[2]]);
+    // Seats named as everywhere ("A排3座 → A排5座"), back to their short labels.
+    const moves = [...proposal.matchAll(/([A-Z]+)排(\d+)座 → ([A-Z]+)排(\d+)座/g)].map((m) => [
+      `${m[1]}${m[2]}`,
+      `${m[3]}${m[4]}`,
+    ]);
     const newLabel = moves.find(([from]) => from === broken.label)?.[1];
     expect(newLabel).toBeTruthy();
     await untilStill(dialog);
@@ -134,9 +140,19 @@ describe('a broken seat of a sold show', () => {
     const notice = moviegoer.getByTestId('seat-change');
     await poll(() => notice.count()).toBe(1);
     const said = await notice.innerText();
-    expect(said).toContain(moves.map(([from]) => from).join('、'));
-    expect(said).toContain(`换到 ${moves.map(([, to]) => to).join('、')}`);
-    expect(said).toContain(newLabel);
+    expect(said).toContain(
+      seatNames(
+        moves.map(([from]) => from!),
+        'zh',
+      ),
+    );
+    expect(said).toContain(
+      `换到 ${seatNames(
+        moves.map(([, to]) => to!),
+        'zh',
+      )}`,
+    );
+    expect(said).toContain(seatName(newLabel!, 'zh'));
     expect(await moviegoer.getByTestId('ticket-code').innerText()).toBe(bought.code);
     await screenshot(moviegoer, 'broken-seats-order-detail');
     // The same notice in English for a phone that prefers it.

@@ -209,7 +209,9 @@ describe('check-in at the door and orders at the desk', () => {
     expect(await result.innerText()).toContain('请入场');
     // The film, its time and hall, and the two seats.
     const facts = await page.getByTestId('checkin-facts').innerText();
-    expect(facts).toMatch(/\n\d{2}-\d{2} \d{2}:\d{2}–\d{2}:\d{2} · .+\n\S+ +\S+$/);
+    expect(facts).toMatch(
+      /\n\d{2}-\d{2} \d{2}:\d{2}–\d{2}:\d{2} · .+\n[A-Z]+排\d+座、[A-Z]+排\d+座$/,
+    );
     expect(await page.getByTestId('checkin-confirm').count()).toBe(0);
     // The whole screen, green.
     expect(await result.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });

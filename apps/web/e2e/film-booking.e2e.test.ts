@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   checkSeatSelection,
+  seatName,
   sweetSpot,
   takenSeatIdsOf,
   type CallAnswer,
@@ -266,7 +267,7 @@ describe('booking a film from the home tab to held seats', () => {
     await page.locator('[data-seat]').first().waitFor();
     const available = page.locator('[data-seat][data-kind="normal"][data-state="available"]');
     expect(await available.first().getAttribute('aria-label')).toMatch(
-      /^Row [A-Z]+ seat \d+, [a-z ]+, ¥\d+\.\d\d, available$/,
+      /^Row [A-Z]+, Seat \d+, [a-z ]+, ¥\d+\.\d\d, available$/,
     );
     expect(await available.first().getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByRole('group', { name: /^Seat map of / }).count()).toBe(1);
@@ -378,7 +379,7 @@ describe('two people, one pair of seats', () => {
       .getByRole('status')
       .filter({ hasText: '刚刚被别人选走了' })
       .textContent();
-    expect(labels.some((label) => notice!.includes(label))).toBe(true);
+    expect(labels.some((label) => notice!.includes(seatName(label, 'zh')))).toBe(true);
     await screenshot(loser, 'film-seat-race-lost');
 
     // The server agrees: the seats are held once, by the winner's order.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   checkSeatSelection,
+  seatName,
   takenSeatIdsOf,
   type CallAnswer,
   type showSeatsCall,
@@ -99,7 +100,7 @@ describe('messages', () => {
     const text = await list.innerText();
     expect(text).toContain('购票成功');
     expect(text).toContain(detail.ticket.code);
-    expect(text).toContain(detail.film.seats[0]!.label);
+    expect(text).toContain(seatName(detail.film.seats[0]!.label, 'zh'));
     // The sandbox's stand-in for bizsend delivers it (the worker runs every 10 s).
     await expect
       .poll(

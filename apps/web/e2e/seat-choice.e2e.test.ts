@@ -131,7 +131,7 @@ describe('推荐选座 on the seat page', () => {
     expect(picked).toEqual(['D5', 'D6']);
     await expect
       .poll(() => page.locator('.chosen-bar__hint').textContent())
-      .toBe('已为你选好 D5、D6，可以再调整');
+      .toBe('已为你选好 D排5座、D排6座，可以再调整');
     await shot(page, 'best-seats-2');
 
     // Only a selection: tapping a picked seat drops it; 3 people picks three.
@@ -194,7 +194,7 @@ describe('the seat list for screen readers and large text', () => {
     expect(await a5.getAttribute('aria-pressed')).toBe('true');
     // The change is announced (aria-live), not only drawn.
     await expect
-      .poll(() => page.locator('[role="status"]', { hasText: '已选 A5' }).count())
+      .poll(() => page.locator('[role="status"]', { hasText: '已选 A排5座' }).count())
       .toBe(1);
     await shot(page, 'list-view');
 
@@ -213,7 +213,7 @@ describe('the seat list for screen readers and large text', () => {
     await expect.poll(() => chosenLabels(page)).toHaveLength(2);
     await page.getByRole('button', { name: 'List', exact: true }).click();
     const seat = page.getByRole('button', {
-      name: /^Row D seat 5, standard seat, ¥[\d.]+, chosen$/,
+      name: /^Row D, Seat 5, standard seat, ¥[\d.]+, chosen$/,
     });
     expect(await seat.count()).toBe(1);
     expect(await page.getByTestId('seats-left').textContent()).toMatch(/^\d+ seats left$/);
@@ -230,7 +230,7 @@ describe('wheelchair spaces', () => {
     await openSeats(page, showId);
     await page.locator('[data-seat="F1"]').click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1', 'F2']);
-    await expect.poll(() => page.getByText('已同时选上陪同座 F2').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('已同时选上陪同座 F排2座').count()).toBeGreaterThan(0);
     await shot(page, 'wheelchair-companion');
     await page.locator('[data-seat="F2"]').click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1']);

@@ -6,6 +6,7 @@
  * carry them); `fullErrorCatalogue` there is the whole closed set the server answers with.
  */
 import { formatYuan, yuanToFen } from './money.js';
+import { seatNames } from './rules/seat-name.js';
 
 export type Lang = 'zh' | 'en';
 
@@ -21,6 +22,9 @@ export interface ErrorDefinition {
 
 const list = (value: unknown): string =>
   Array.isArray(value) ? value.join(', ') : String(value ?? '');
+/** Seat labels ("C6") as moviegoers read them ("C排6座"), joined per language. */
+const seats = (value: unknown, lang: 'zh' | 'en'): string =>
+  Array.isArray(value) ? seatNames(value.map(String), lang) : String(value ?? '');
 const yuan = (value: unknown): string => formatYuan(yuanToFen(Number(value ?? 0)));
 const minutes = (value: unknown): string => String(Math.max(1, Math.ceil(Number(value ?? 0) / 60)));
 
@@ -88,8 +92,8 @@ export const errorCatalogue = {
   SEAT_UNAVAILABLE: {
     code: 40902,
     status: 409,
-    zh: (d) => `座位 ${list(d.seats)} 刚刚被别人选走了，请重新选座`,
-    en: (d) => `Seat ${list(d.seats)} was just taken. Please pick another.`,
+    zh: (d) => `${seats(d.seats, 'zh')} 刚刚被别人选走了，请重新选座`,
+    en: (d) => `Just taken: ${seats(d.seats, 'en')}. Please pick another seat.`,
   },
   SEAT_RULE_VIOLATION: {
     code: 42201,

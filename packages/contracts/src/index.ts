@@ -17,6 +17,7 @@ export * from './calls/cinema.js';
 export * from './calls/film-order.js';
 export * from './rules/seat-rules.js';
 export * from './rules/seat-name.js';
+export * from './rules/china-time.js';
 export * from './rules/english-names.js';
 export * from './rules/best-seats.js';
 export * from './rules/show-heat.js';

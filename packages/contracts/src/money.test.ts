@@ -6,6 +6,8 @@ describe('money', () => {
     expect(formatYuan(1800)).toBe('18.00');
     expect(formatYuan(5)).toBe('0.05');
     expect(formatYuan(0)).toBe('0.00');
+    expect(formatYuan(-150)).toBe('-1.50');
+    expect(formatYuan(123456789)).toBe('1234567.89');
   });
 
   it('shows yuan from the wire with two decimals without float drift', () => {

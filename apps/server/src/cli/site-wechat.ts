@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { cinemaIsoAt } from '@marquee/contracts';
 import { openDatabase } from '../db/client.js';
 import type { Executor } from '../db/schema.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -110,7 +111,7 @@ function time(name: 'valid-from' | 'valid-until'): Date | undefined {
   if (value === undefined) return undefined;
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime()))
-    fail(`--${name}: ${value} is not a time (2026-12-01T00:00:00+08:00)`);
+    fail(`--${name}: ${value} is not a time (${cinemaIsoAt('2026-12-01')})`);
   return parsed;
 }
 

@@ -1,7 +1,8 @@
+import { cinemaClockOf, cinemaDateOf } from '@marquee/contracts';
 import { defineMessages, getLang } from './i18n/i18n';
 
-/** Shows run on the cinemas' clock: dates and times are shown in China Standard Time. */
-export const CINEMA_TIME_ZONE = 'Asia/Shanghai';
+/** Shows run on the cinemas' clock (contracts `rules/china-time.ts`), whatever the phone's zone. */
+export { cinemaDateOf, cinemaClockOf as cinemaTimeOf };
 
 const messages = defineMessages(
   {
@@ -35,35 +36,6 @@ const monthsEn = [
   'Dec',
 ];
 
-const partsFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CINEMA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function parts(instant: Date | string) {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  const map = Object.fromEntries(partsFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return {
-    date: `${map.year}-${map.month}-${map.day}`,
-    time: `${map.hour}:${map.minute}`,
-  };
-}
-
-/** YYYY-MM-DD of an instant on the cinemas' clock. */
-export function cinemaDateOf(instant: Date | string): string {
-  return parts(instant).date;
-}
-
-/** HH:mm of an instant on the cinemas' clock. */
-export function cinemaTimeOf(instant: Date | string): string {
-  return parts(instant).time;
-}
-
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
@@ -90,7 +62,6 @@ export function dateLabel(date: string, today: string): { day: string; monthDay:
 
 /** "今天 11月22日 19:30" for a show's start. */
 export function showStartLabel(startAt: string, now: Date = new Date()): string {
-  const { date, time } = parts(startAt);
-  const label = dateLabel(date, cinemaDateOf(now));
-  return `${label.day} ${label.monthDay} ${time}`;
+  const label = dateLabel(cinemaDateOf(startAt), cinemaDateOf(now));
+  return `${label.day} ${label.monthDay} ${cinemaClockOf(startAt)}`;
 }

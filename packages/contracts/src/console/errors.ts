@@ -1,4 +1,5 @@
 import { errorCatalogue, type ErrorDefinition, type Lang } from '../errors.js';
+import { seatNames } from '../rules/seat-name.js';
 import { layoutProblemText, type LayoutProblem } from './hall-layout.js';
 
 /**
@@ -6,6 +7,8 @@ import { layoutProblemText, type LayoutProblem } from './hall-layout.js';
  * running number). Kept apart from `errors.ts` so the moviegoers' bundle, which carries that
  * catalogue's messages, holds nothing of the console.
  */
+const labels = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : [String(value ?? '')];
 const list = (value: unknown): string =>
   Array.isArray(value) ? value.map(String).join('、') : String(value ?? '');
 
@@ -147,9 +150,9 @@ export const consoleErrorCatalogue = {
     code: 40939,
     status: 409,
     zh: (d) =>
-      `座位 ${list(d.seats)} 刚刚被占用或已不可用，没有移动任何订单。请查看新的换座方案后再确认`,
+      `${seatNames(labels(d.seats), 'zh')} 刚刚被占用或已不可用，没有移动任何订单。请查看新的换座方案后再确认`,
     en: (d) =>
-      `Seat ${list(d.seats)} was just taken or is no longer free: no order was moved. Check the new proposal and apply it again.`,
+      `Just taken or no longer free: ${seatNames(labels(d.seats), 'en')}. No order was moved. Check the new proposal and apply it again.`,
   },
   GOODS_NAME_TAKEN: {
     code: 40940,

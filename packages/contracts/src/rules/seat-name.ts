@@ -13,3 +13,19 @@ export function seatName(label: string, lang: SeatNameLang): string {
   const [, row, number] = match;
   return lang === 'en' ? `Row ${row}, Seat ${number}` : `${row}排${number}座`;
 }
+
+/**
+ * Several seats in one line, joined the way the language lists them: "N排14座、N排15座" in
+ * Chinese, "Row N, Seat 14; Row N, Seat 15" in English (a seat name holds a comma already).
+ */
+export function joinSeatNames(names: readonly string[], lang: SeatNameLang): string {
+  return names.join(lang === 'en' ? '; ' : '、');
+}
+
+/** The seats of short labels ("N14", "N15") by name, joined per language. */
+export function seatNames(labels: readonly string[], lang: SeatNameLang): string {
+  return joinSeatNames(
+    labels.map((label) => seatName(label, lang)),
+    lang,
+  );
+}

@@ -150,7 +150,7 @@ describe('the single empty seat rule', () => {
     expect(result.violations).toEqual([
       expect.objectContaining({ code: 'SINGLE_GAP', seatLabel: 'A1' }),
     ]);
-    expect(result.violations[0]?.hint.zh).toBe('请不要留下单个空座（A1），试试向左移一个座位');
+    expect(result.violations[0]?.hint.zh).toBe('请不要留下单个空座（A排1座），试试向左移一个座位');
     expect(result.violations[0]?.hint.en).toContain('move one seat left');
   });
 

@@ -1,4 +1,5 @@
 import type { SeatKind, SeatState } from '../calls/cinema.js';
+import { seatName } from './seat-name.js';
 
 /**
  * The seat-choosing rules of a film order, shared by the server (which enforces them) and the seat
@@ -209,7 +210,10 @@ const tooMany = (max: number): SeatRuleViolation => ({
 const duplicate = (label: string): SeatRuleViolation => ({
   code: 'DUPLICATE_SEAT',
   seatLabel: label,
-  hint: { zh: `座位 ${label} 重复选择了`, en: `Seat ${label} was chosen twice.` },
+  hint: {
+    zh: `${seatName(label, 'zh')} 重复选择了`,
+    en: `${seatName(label, 'en')} was chosen twice.`,
+  },
 });
 const unknown = (label: string): SeatRuleViolation => ({
   code: 'UNKNOWN_SEAT',
@@ -223,24 +227,24 @@ const notForSale = (label: string): SeatRuleViolation => ({
   code: 'SEAT_NOT_FOR_SALE',
   seatLabel: label,
   hint: {
-    zh: `座位 ${label} 暂不可售，请选择其他座位`,
-    en: `Seat ${label} is not for sale. Choose another seat.`,
+    zh: `${seatName(label, 'zh')} 暂不可售，请选择其他座位`,
+    en: `${seatName(label, 'en')} is not for sale. Choose another seat.`,
   },
 });
 const seatTaken = (label: string): SeatRuleViolation => ({
   code: 'SEAT_TAKEN',
   seatLabel: label,
   hint: {
-    zh: `座位 ${label} 已被选走，请选择其他座位`,
-    en: `Seat ${label} is taken. Choose another seat.`,
+    zh: `${seatName(label, 'zh')} 已被选走，请选择其他座位`,
+    en: `${seatName(label, 'en')} is taken. Choose another seat.`,
   },
 });
 const coupleSplit = (label: string): SeatRuleViolation => ({
   code: 'COUPLE_SPLIT',
   seatLabel: label,
   hint: {
-    zh: `情侣座 ${label} 需两个座位一起选`,
-    en: `Couple seat ${label} is sold as a pair. Choose both seats.`,
+    zh: `情侣座 ${seatName(label, 'zh')} 需两个座位一起选`,
+    en: `Couple seat ${seatName(label, 'en')} is sold as a pair. Choose both seats.`,
   },
 });
 const singleGap = (label: string, side: 'left' | 'right' | 'between'): SeatRuleViolation => ({
@@ -249,24 +253,24 @@ const singleGap = (label: string, side: 'left' | 'right' | 'between'): SeatRuleV
   hint:
     side === 'between'
       ? {
-          zh: `请不要在所选座位之间留下单个空座（${label}），请选择相邻的座位`,
-          en: `Do not leave a single empty seat (${label}) between your seats: choose seats side by side.`,
+          zh: `请不要在所选座位之间留下单个空座（${seatName(label, 'zh')}），请选择相邻的座位`,
+          en: `Do not leave a single empty seat (${seatName(label, 'en')}) between your seats: choose seats side by side.`,
         }
       : side === 'left'
         ? {
-            zh: `请不要留下单个空座（${label}），试试向左移一个座位`,
-            en: `Do not leave a single empty seat (${label}): move one seat left.`,
+            zh: `请不要留下单个空座（${seatName(label, 'zh')}），试试向左移一个座位`,
+            en: `Do not leave a single empty seat (${seatName(label, 'en')}): move one seat left.`,
           }
         : {
-            zh: `请不要留下单个空座（${label}），试试向右移一个座位`,
-            en: `Do not leave a single empty seat (${label}): move one seat right.`,
+            zh: `请不要留下单个空座（${seatName(label, 'zh')}），试试向右移一个座位`,
+            en: `Do not leave a single empty seat (${seatName(label, 'en')}): move one seat right.`,
           },
 });
 const companionStranded = (label: string): SeatRuleViolation => ({
   code: 'COMPANION_STRANDED',
   seatLabel: label,
   hint: {
-    zh: `请不要让陪同座 ${label} 单独空出：把它一起选上，或换个座位`,
-    en: `Do not leave companion seat ${label} alone beside the wheelchair space: choose it too, or pick other seats.`,
+    zh: `请不要让陪同座 ${seatName(label, 'zh')} 单独空出：把它一起选上，或换个座位`,
+    en: `Do not leave companion seat ${seatName(label, 'en')} alone beside the wheelchair space: choose it too, or pick other seats.`,
   },
 });

@@ -1,3 +1,5 @@
+import { formatYuan } from '@marquee/contracts';
+
 /**
  * The cash side of a counter sale, in fen: what the customer handed over, the change, the amounts
  * a customer commonly hands over (the buttons beside the amount), and the till's number pad.
@@ -43,10 +45,9 @@ export function parseYuanText(text: string): number | null {
 
 /** Fen as the pad shows it while typing: 8000 → "80", 7350 → "73.5", 7305 → "73.05". */
 export function fenToYuanText(fen: number): string {
-  const whole = Math.floor(fen / 100);
-  const fraction = fen % 100;
-  if (fraction === 0) return String(whole);
-  return `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
+  return formatYuan(fen)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
 }
 
 export type PadKey =

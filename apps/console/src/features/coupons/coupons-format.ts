@@ -1,8 +1,6 @@
 import type { CampaignPhase, ConsoleCampaign } from '@marquee/contracts/console';
+import { formatYuan } from '@marquee/contracts';
 import { type couponsMessages } from './coupons-messages';
-
-/** Fen to the yuan text staff read: 2500 → "25.00". */
-export const yuanText = (fen: number) => (fen / 100).toFixed(2);
 
 /** Yuan typed in a form to fen (rounded: 0.1 + 0.2 must not become 30.000000000000004). */
 export const toFen = (yuan: number) => Math.round(yuan * 100);
@@ -12,12 +10,12 @@ type Translate = ReturnType<typeof couponsMessages.useMessages>;
 /** "立减 ¥8.00" or "8折，最多减 ¥10.00" (20% off is 8折 in Chinese). */
 export function discountText(t: Translate, campaign: ConsoleCampaign): string {
   if (campaign.discountKind === 'amount') {
-    return t('amountOff', { amount: yuanText(campaign.discountValue) });
+    return t('amountOff', { amount: formatYuan(campaign.discountValue) });
   }
   const params = {
     percent: campaign.discountValue,
     zhe: String((100 - campaign.discountValue) / 10),
-    amount: campaign.capFen === null ? '' : yuanText(campaign.capFen),
+    amount: campaign.capFen === null ? '' : formatYuan(campaign.capFen),
   };
   return t(campaign.capFen === null ? 'percentOff' : 'percentWithCap', params);
 }

@@ -1,8 +1,5 @@
 import type { StockMovementReason } from '@marquee/contracts/console';
 
-/** Fen to the yuan text staff read: 2500 → "25.00". */
-export const yuanText = (fen: number) => (fen / 100).toFixed(2);
-
 /** Yuan typed in a form to fen (rounded: 0.1 + 0.2 must not become 30.000000000000004). */
 export const toFen = (yuan: number) => Math.round(yuan * 100);
 

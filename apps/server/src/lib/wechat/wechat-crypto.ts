@@ -1,3 +1,4 @@
+import { cinemaIsoOf } from '@marquee/contracts';
 import {
   createCipheriv,
   createDecipheriv,
@@ -182,6 +183,5 @@ export function encryptResource(
 
 /** RFC 3339 in Beijing time, as WeChat writes and reads times: `2026-11-22T11:15:00+08:00`. */
 export function toBeijingRfc3339(date: Date): string {
-  const beijing = new Date(Math.floor(date.getTime() / 1000) * 1000 + 8 * 3600 * 1000);
-  return `${beijing.toISOString().slice(0, 19)}+08:00`;
+  return cinemaIsoOf(date);
 }

@@ -1,3 +1,4 @@
+import { cinemaDateTimeOf, cinemaInstant, formatYuan } from '@marquee/contracts';
 import { randomUUID } from 'node:crypto';
 import type { CallAnswer, CallBody } from '@marquee/contracts';
 import type {
@@ -139,7 +140,7 @@ function cardTypeOf(row: {
 
 /** Cards expire at the end of `expiresOn` in the cinemas' time zone (Asia/Shanghai, UTC+8). */
 export function voucherExpiry(expiresOn: string): Date {
-  return new Date(Date.parse(`${expiresOn}T00:00:00+08:00`) + 86_400_000);
+  return cinemaInstant(expiresOn, 24 * 60);
 }
 
 /** Expiry at most ten years ahead: a longer one is a typo. */
@@ -263,7 +264,7 @@ export async function downloadBatchCsv(
     if (!batch) throw notFound('Batch', '充值卡批次');
     if (batch.downloaded_at || !batch.sealed_secrets) {
       throw new AppError('CARD_BATCH_DOWNLOADED', {
-        downloadedAtText: batch.downloaded_at ? chinaDateTime(batch.downloaded_at) : '',
+        downloadedAtText: batch.downloaded_at ? cinemaDateTimeOf(batch.downloaded_at) : '',
         downloadedBy: batch.username ?? '',
       });
     }
@@ -279,8 +280,8 @@ export async function downloadBatchCsv(
       entityId: batch.id,
       after: { batchNo: batch.batch_no, cards: pairs.length },
     });
-    const value = (info!.amount_fen / 100).toFixed(2);
-    const expiry = chinaDateTime(new Date(info!.expires_at.getTime() - 1)).slice(0, 10);
+    const value = formatYuan(info!.amount_fen);
+    const expiry = cinemaDateTimeOf(new Date(info!.expires_at.getTime() - 1)).slice(0, 10);
     const lines = [
       'number,password,value,expiry',
       ...pairs.map(([no, pw]) => `${no},${pw},${value},${expiry}`),
@@ -417,7 +418,7 @@ export async function adjustCard(
     if (!locked) throw notFound('Card', '会员卡');
     const balanceAfterFen = await cardsRepository.moveBalance(trx, card.id, body.amountFen);
     if (balanceAfterFen === undefined) {
-      const yuan = (locked.balance_fen / 100).toFixed(2);
+      const yuan = formatYuan(locked.balance_fen);
       throw refused(
         `余额不足：这张卡只有 ${yuan} 元，调整后不能低于 0`,
         `Not enough balance: the card holds ${yuan} yuan and cannot go below 0.`,
@@ -475,9 +476,4 @@ async function readCards(db: Executor, siteId: string, q: string): Promise<Conso
       createdAt: row.created_at.toISOString(),
     })),
   }));
-}
-
-/** "2026-11-25 19:30" in the cinemas' time zone. */
-function chinaDateTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 }

@@ -1,3 +1,4 @@
+import { cinemaMonthDayTimeOf } from '@marquee/contracts';
 import {
   fullErrorMessage,
   type ScheduleShow,
@@ -407,7 +408,7 @@ function refuseWrongPrices(
 
 /** "11-30 19:30" in the cinemas' local time (UTC+8). */
 export function localTimeText(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
+  return cinemaMonthDayTimeOf(at);
 }
 
 function overlapDetails(

@@ -180,9 +180,11 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       });
       expect(status).toBe(422);
       expect(body.code).toBe(42201);
-      expect(body.msg).toBe('Do not leave a single empty seat (B1): move one seat left.');
+      expect(body.msg).toBe(
+        'Do not leave a single empty seat (Row B, Seat 1): move one seat left.',
+      );
       expect(body.data).toMatchObject({
-        hint: '请不要留下单个空座（B1），试试向左移一个座位',
+        hint: '请不要留下单个空座（B排1座），试试向左移一个座位',
         violations: [{ code: 'SINGLE_GAP', seatLabel: 'B1' }],
       });
     });
@@ -193,7 +195,7 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       const before = await countOrders();
       const alone = await hold(t, alice, showId, ['F1'], { 'accept-language': 'en' });
       expect(alone.status).toBe(422);
-      expect(alone.body.msg).toContain('companion seat F2');
+      expect(alone.body.msg).toContain('companion seat Row F, Seat 2');
       expect(alone.body.data).toMatchObject({
         violations: [{ code: 'COMPANION_STRANDED', seatLabel: 'F2' }],
       });
@@ -211,7 +213,7 @@ describeOnEachDatabase('film orders: seat maps and seat holds', (kind) => {
       expect(status).toBe(409);
       expect(body.code).toBe(40902);
       expect(body.data).toMatchObject({ seats: ['C6'] });
-      expect(body.msg).toBe('Seat C6 was just taken. Please pick another.');
+      expect(body.msg).toBe('Just taken: Row C, Seat 6. Please pick another seat.');
       expect(stateOf(await seatMap(t, showId), 'C6')).toBe('held');
     });
 

@@ -7,6 +7,7 @@ import {
   type pendingFilmOrderCall,
   type RuleLayout,
   type RuleSeat,
+  seatName,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/schema.js';
@@ -327,8 +328,8 @@ const ruleLayoutOf = (seats: LayoutSeats): RuleLayout =>
 
 export function seatRuleError(code: 'SEAT_NOT_FOR_SALE', label: string) {
   return new AppError('SEAT_RULE_VIOLATION', {
-    hint: `座位 ${label} 暂不可售，请选择其他座位`,
-    hintEn: `Seat ${label} is not for sale. Choose another seat.`,
+    hint: `${seatName(label, 'zh')} 暂不可售，请选择其他座位`,
+    hintEn: `${seatName(label, 'en')} is not for sale. Choose another seat.`,
     violations: [{ code, seatLabel: label }],
   });
 }

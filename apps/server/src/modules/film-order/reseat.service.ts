@@ -1,4 +1,4 @@
-import { seatsMovedByStaff } from '@marquee/contracts';
+import { seatNames, seatsMovedByStaff } from '@marquee/contracts';
 import type { reseatCall } from '@marquee/contracts/console';
 import type { z } from 'zod';
 import type { SignedInStaff } from '../../app-deps.js';
@@ -96,8 +96,8 @@ export async function reseatOrders(
         if (!broken) {
           const labels = moves.map((m) => label(m.fromSeatId));
           throw new AppError('SHOW_CHANGE_REFUSED', {
-            hint: `座位 ${labels.join('、')} 没有标记为损坏，无需换座`,
-            hintEn: `Seat ${labels.join(', ')} is not marked broken: nobody needs moving.`,
+            hint: `座位 ${seatNames(labels, 'zh')} 没有标记为损坏，无需换座`,
+            hintEn: `${seatNames(labels, 'en')}: not marked broken, nobody needs moving.`,
           });
         }
         for (const move of moves) {

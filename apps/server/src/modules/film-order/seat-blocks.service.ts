@@ -1,4 +1,4 @@
-import { maskPhone, type SeatState } from '@marquee/contracts';
+import { maskPhone, seatNames, type SeatState } from '@marquee/contracts';
 import {
   proposeReseats,
   type AffectedOrder,
@@ -158,8 +158,8 @@ export function seatsOfLayout(layout: ShowWithLayout, seatIds: readonly string[]
   const notSeats = seats.filter((seat) => seat!.kind === 'unavailable').map((seat) => seat!.label);
   if (notSeats.length > 0) {
     throw new AppError('SHOW_CHANGE_REFUSED', {
-      hint: `座位 ${notSeats.join('、')} 在影厅布局中本就不可售，无需标记`,
-      hintEn: `Seat ${notSeats.join(', ')} is never sold in this hall's layout: nothing to mark.`,
+      hint: `座位 ${seatNames(notSeats, 'zh')} 在影厅布局中本就不可售，无需标记`,
+      hintEn: `${seatNames(notSeats, 'en')}: never sold in this hall's layout, nothing to mark.`,
     });
   }
   return seats as ShowWithLayout['seats'];

@@ -1,3 +1,4 @@
+import { cinemaDateTimeOf, seatNames } from '@marquee/contracts';
 import type { SiteRow } from '../../app-deps.js';
 import type { NoticeKind } from '../../db/schema.js';
 
@@ -17,6 +18,14 @@ export function templateIdOf(site: SiteRow, kind: NoticeKind): string | null {
 const thing = (value: string | undefined) => ({ value: (value ?? '').slice(0, 20) || '-' });
 const text = (value: string | undefined) => ({ value: (value ?? '').slice(0, 32) || '-' });
 
+/** The outbox keeps short labels ("N14 N15"); the notice names them ("N排14座、N排15座"). */
+const seatsText = (labels: string | undefined) =>
+  labels ? seatNames(labels.split(' ').filter(Boolean), 'zh') : undefined;
+
+/** The show's start on the cinemas' clock ("2026-11-22 19:30"), never UTC. */
+const startText = (startAt: string | undefined) =>
+  startAt ? cinemaDateTimeOf(startAt) : undefined;
+
 /**
  * The template keywords each notice fills (decision 026): a chain picks, in the official
  * account's template library, templates with these keywords and stores their ids on the site.
@@ -31,16 +40,16 @@ export function templateDataOf(
     case 'exchanged':
       return {
         ...base,
-        thing3: thing(payload.seats),
+        thing3: thing(seatsText(payload.seats)),
         character_string4: text(payload.code),
-        time5: text(payload.startAt),
+        time5: text(startText(payload.startAt)),
       };
     case 'reminder':
       return {
         ...base,
         thing3: thing(payload.cinema),
         character_string4: text(payload.code),
-        time5: text(payload.startAt),
+        time5: text(startText(payload.startAt)),
       };
     case 'refunded':
       return { ...base, amount3: text(payload.amount) };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CallAnswer, messageListCall, UserInfo } from '@marquee/contracts';
+import { seatName, type CallAnswer, type messageListCall, type UserInfo } from '@marquee/contracts';
 import { createWechatDeps } from '../../lib/wechat/wechat-http.js';
 import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
 import { TEST_WECHAT } from '../../test-support/fake-wechat/test-credentials.js';
@@ -152,7 +152,7 @@ describeOnEachDatabase('subscription notices from the outbox', (kind) => {
     const sent = fake.notices.filter((notice) => notice.touser === user.openid);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ template_id: PAID_TEMPLATE });
-    expect(JSON.stringify(sent[0]!.data)).toContain(order.seats[0]!.label);
+    expect(JSON.stringify(sent[0]!.data)).toContain(seatName(order.seats[0]!.label, 'zh'));
     const [row] = await outboxOf(order.id);
     expect(row).toMatchObject({ state: 'sent', attempts: 1 });
   });

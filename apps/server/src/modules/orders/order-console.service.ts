@@ -1,5 +1,6 @@
 import {
   fenToYuan,
+  isMobilePhone,
   maskPhone,
   orderQrContent,
   parseScannedCode,
@@ -81,7 +82,7 @@ export function searchTermsOf(q: string) {
   const digits = q.replace(/[\s-]/g, '');
   return {
     orderNo: scanned?.orderNo ?? digits,
-    phone: /^1\d{10}$/.test(digits) ? digits : null,
+    phone: isMobilePhone(digits) ? digits : null,
     code: scanned?.code ?? null,
   };
 }

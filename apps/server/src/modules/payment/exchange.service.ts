@@ -4,6 +4,7 @@ import {
   exchangePriceChange,
   orderEventReasons,
   type OrderDetail,
+  cinemaMonthDayTimeOf,
 } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -248,7 +249,7 @@ async function checkSameFilmAndCutoff(
   if (now.getTime() > until.getTime()) {
     throw new AppError('EXCHANGE_NOT_ALLOWED', {
       allowedUntil: until.toISOString(),
-      allowedUntilText: chinaTime(until),
+      allowedUntilText: cinemaMonthDayTimeOf(until),
     });
   }
   return until;
@@ -256,9 +257,4 @@ async function checkSameFilmAndCutoff(
 
 function orderNotFound() {
   return notFound('The order', '订单');
-}
-
-/** "11-22 19:30" in the cinema's time zone (Asia/Shanghai, UTC+8, no daylight saving). */
-function chinaTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
 }

@@ -1,4 +1,4 @@
-import { orderEventReasons, refundedByStaff } from '@marquee/contracts';
+import { orderEventReasons, refundedByStaff, cinemaMonthDayTimeOf } from '@marquee/contracts';
 import type { OrderDetail } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -195,7 +195,7 @@ async function checkRefundWindow(
     throw new AppError('REFUND_NOT_ALLOWED', {
       cutoffMinutes: siteSettings(site).refundCutoffMinutes,
       allowedUntil: rule.allowedUntil,
-      allowedUntilText: rule.allowedUntil ? chinaTime(new Date(rule.allowedUntil)) : '',
+      allowedUntilText: rule.allowedUntil ? cinemaMonthDayTimeOf(new Date(rule.allowedUntil)) : '',
     });
   }
 }
@@ -348,9 +348,4 @@ async function refundMoneyIn(
     await paymentRepository.setRefundsShift(trx, outRefundNos, shiftId);
   }
   return outRefundNos;
-}
-
-/** "11-22 19:30" in the cinema's time zone (Asia/Shanghai, UTC+8, no daylight saving). */
-function chinaTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
 }

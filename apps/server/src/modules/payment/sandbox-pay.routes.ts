@@ -1,3 +1,4 @@
+import { formatYuan } from '@marquee/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -28,7 +29,7 @@ export function registerSandboxPayRoutes(app: FastifyInstance, deps: AppDeps): v
     const transaction = await sandboxRepository.findByPrepayId(deps.db, request.params.prepayId);
     if (!transaction)
       return reply.status(404).type('text/plain').send('no such sandbox transaction');
-    const yuan = (transaction.amount_fen / 100).toFixed(2);
+    const yuan = formatYuan(transaction.amount_fen);
     const prepayId = JSON.stringify(transaction.prepay_id);
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PHONE_CODE_TTL_SECONDS, type PhoneCodePurpose } from '@marquee/contracts';
+import { isMobilePhone, PHONE_CODE_TTL_SECONDS, type PhoneCodePurpose } from '@marquee/contracts';
 import type { AppDeps, SiteRow } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
 import { sendTencentSms, tencentSmsConfigOf, type SmsOutcome } from './providers/tencent-sms.js';
@@ -101,7 +101,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function registerSandboxSmsRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
   app.get<{ Querystring: { phone?: string } }>(SANDBOX_SMS_PATH, async (request, reply) => {
     const phone = String(request.query.phone ?? '').trim();
-    const messages = /^1[3-9]\d{9}$/.test(phone)
+    const messages = isMobilePhone(phone)
       ? await deps.db
           .selectFrom('sms_messages')
           .innerJoin('sites', 'sites.id', 'sms_messages.site_id')

@@ -1,3 +1,4 @@
+import { cinemaDateTimeOf, formatYuan } from '@marquee/contracts';
 import type {
   AdvanceReport,
   CardsReport,
@@ -16,12 +17,8 @@ import type {
 type Cell = string | number | boolean | null;
 type Lang = 'zh' | 'en';
 
-/** Fen as yuan with two decimals, exact for any integer (no floating point). */
-export function yuanOf(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Fen as yuan with two decimals: the one money formatter. */
+export const yuanOf = formatYuan;
 
 function cellText(cell: Cell): string {
   const text = cell === null ? '' : String(cell);
@@ -36,11 +33,6 @@ export function toCsv(header: readonly string[], rows: readonly Cell[][]): strin
 }
 
 const pick = (lang: Lang, zh: string[], en: string[]) => (lang === 'en' ? en : zh);
-
-/** Local date and time of an instant in China (UTC+8), as `YYYY-MM-DD HH:mm`. */
-function localTime(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
 
 export function salesCsv(report: SalesReport, lang: Lang): string {
   const header = pick(
@@ -88,7 +80,7 @@ export function occupancyCsv(report: OccupancyReport, lang: Lang): string {
     ['Starts', 'Cinema', 'Hall', 'Film', 'Seats sold', 'Seats for sale', 'Occupancy (%)'],
   );
   const rows: Cell[][] = report.shows.map((show) => [
-    localTime(show.startAt),
+    cinemaDateTimeOf(show.startAt),
     show.cinemaName,
     show.hallName,
     show.filmTitle,

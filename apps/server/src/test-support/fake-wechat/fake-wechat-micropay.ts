@@ -1,3 +1,4 @@
+import { cinemaIsoOf } from '@marquee/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import {
@@ -197,5 +198,5 @@ export class FakeWechatMicropay {
 
 /** WeChat's time_end: yyyyMMddHHmmss, China time. */
 function timeEnd(at: number): string {
-  return new Date(at + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return cinemaIsoOf(at).replace(/\D/g, '').slice(0, 14);
 }

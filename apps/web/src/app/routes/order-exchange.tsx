@@ -2,7 +2,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { OrderDetail, PendingExchange, ShowSummary } from '@marquee/contracts';
-import { exchangePriceChange, seatName, yuanToFen } from '@marquee/contracts';
+import { exchangePriceChange, formatYuan, seatNames, yuanToFen } from '@marquee/contracts';
 import { CenteredSpinner } from '@/components/ui/centered-spinner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryView } from '@/components/ui/query-view';
@@ -124,16 +124,15 @@ function ExchangeSeats(props: { order: OrderDetail; showId: string }) {
           toSeatsFen: newFen,
           paidFen,
         });
-        const amount = (fen: number) => (fen / 100).toFixed(2);
         let failure: unknown;
         await confirmAndRun({
           dialog: {
             title: t('confirmTitle'),
             content:
               extraFen > 0
-                ? t('confirmExtra', { amount: amount(extraFen) })
+                ? t('confirmExtra', { amount: formatYuan(extraFen) })
                 : refundFen > 0
-                  ? `${t('confirmText')}${t('confirmRefund', { amount: amount(refundFen) })}`
+                  ? `${t('confirmText')}${t('confirmRefund', { amount: formatYuan(refundFen) })}`
                   : t('confirmText'),
             confirmText: extraFen > 0 ? t('confirmPay') : t('confirm'),
             cancelText: t('keep'),
@@ -194,10 +193,10 @@ function ExchangePay(props: { order: OrderDetail; pending: PendingExchange }) {
         {from && <p>{t('fromTo', { from: showText(from), to: showText(pending.toShow) })}</p>}
         <p>
           {t('seatsTo', {
-            seats: pending.toSeats.map((label) => seatName(label, getLang())).join('、'),
+            seats: seatNames(pending.toSeats, getLang()),
           })}
         </p>
-        <p>{t('payIntro', { amount: pending.extraAmount.toFixed(2) })}</p>
+        <p>{t('payIntro', { amount: formatYuan(yuanToFen(pending.extraAmount)) })}</p>
         <p className="order-exchange__hint" role="timer">
           {isExpired ? t('payExpired') : t('payUntil', { time: formatCountdown(left) })}
         </p>

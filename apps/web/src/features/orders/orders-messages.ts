@@ -45,7 +45,6 @@ export const ordersMessages = defineMessages(
     refund_failed: '退款异常，客服会联系你',
     autoRefund: '支付超时，已自动退款',
     refundReason: '退款原因：{reason}',
-    seatSeparator: '、',
     seatChanged:
       '影院已为你调整座位：{from} 换到 {to}（座位损坏：{reason}，{time}）。票码不变，凭原票码入场。',
     refund: '申请退票',
@@ -129,7 +128,6 @@ export const ordersMessages = defineMessages(
     refund_failed: 'Refund needs attention: we will contact you',
     autoRefund: 'The payment came too late and was refunded automatically',
     refundReason: 'Refunded: {reason}',
-    seatSeparator: ', ',
     seatChanged:
       'The cinema moved you from seat {from} to {to} (a broken seat: {reason}; {time}). Your ticket code stays the same.',
     refund: 'Refund ticket',

@@ -8,6 +8,7 @@ import {
   staffAuditActions,
   type AuditEntry,
 } from '@marquee/contracts/console';
+import { cinemaDateTimeOf } from '@marquee/contracts';
 import { useAuditList, type AuditFilter } from '../api/use-audit-list';
 import { useStaffOptions } from '../api/use-staff-options';
 import { auditMessages } from '../audit-messages';
@@ -135,7 +136,7 @@ export function AuditTable() {
             title: t('at'),
             dataIndex: 'at',
             width: 200,
-            render: (at: string) => new Date(at).toLocaleString(),
+            render: (at: string) => cinemaDateTimeOf(at),
           },
           {
             title: t('actor'),

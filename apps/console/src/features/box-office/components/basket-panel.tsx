@@ -1,7 +1,7 @@
 import { Button, Typography } from 'antd';
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { seatName } from '@marquee/contracts';
-import { chinaClock } from '@/lib/i18n/china-time';
+import { chinaClock } from '@/lib/china-time';
 import { getLang } from '@/lib/i18n/i18n';
 import { yuan } from '@/lib/money';
 import { basketTotalFen, isBasketEmpty, snackLimit, type Basket } from '../basket';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Input, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { yuanToFen } from '@marquee/contracts';
+import { yuanToFen, fenToYuan } from '@marquee/contracts';
 import type { Shift, ShiftReport } from '@marquee/contracts/console';
 import { yuan } from '@/lib/money';
 import { useAskOnce } from '@/lib/use-ask-once';
@@ -54,7 +54,11 @@ export function CloseShiftDrawer(props: { shift: Shift | null; onClose: () => vo
   const submit = () => {
     if (!shift || countedFen === null) return;
     close.mutate(
-      { shiftId: shift.shiftId, countedCash: countedFen / 100, note: note.trim() || undefined },
+      {
+        shiftId: shift.shiftId,
+        countedCash: fenToYuan(countedFen),
+        note: note.trim() || undefined,
+      },
       { onSuccess: setReport },
     );
   };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Typography } from 'antd';
+import { fenToYuan } from '@marquee/contracts';
 import { yuan } from '@/lib/money';
 import { useOpenShift } from '../api/use-shift';
 import { boxOfficeMessages } from '../box-office-messages';
@@ -16,7 +17,7 @@ export function OpenShiftPanel(props: { cinemaId: string | undefined }) {
   const submit = () => {
     if (floatFen === null) return;
     open.mutate(
-      { cinemaId: props.cinemaId, float: floatFen / 100 },
+      { cinemaId: props.cinemaId, float: fenToYuan(floatFen) },
       { onSuccess: () => void message.success(t('shiftOpened', { amount: yuan(floatFen) })) },
     );
   };

@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Empty, Input, Typography } from 'antd';
 import { PrinterOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
 import { yuanToFen, type OrderStatus } from '@marquee/contracts';
 import type { ConsoleOrderRow } from '@marquee/contracts/console';
-import { chinaDateTime } from '@/lib/i18n/china-time';
+import { chinaDateTime } from '@/lib/china-time';
 import { yuan } from '@/lib/money';
 import { useAskOnce } from '@/lib/use-ask-once';
 import { useOrderLookup } from '../api/use-counter-refund';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Drawer, Tabs } from 'antd';
-import { yuanToFen } from '@marquee/contracts';
+import { yuanToFen, fenToYuan } from '@marquee/contracts';
 import type {
   CounterCard,
   CounterPayAnswer,
@@ -104,7 +104,7 @@ export function PayDrawer(props: {
   const payCash = async (tenderedFen: number) => {
     if (!sale) return;
     setCashError(
-      await send({ method: 'cash', orderId: sale.orderId, tendered: tenderedFen / 100 }),
+      await send({ method: 'cash', orderId: sale.orderId, tendered: fenToYuan(tenderedFen) }),
     );
   };
 

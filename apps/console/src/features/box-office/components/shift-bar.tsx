@@ -2,7 +2,7 @@ import { Button, Typography } from 'antd';
 import { CalendarOutlined, LogoutOutlined, SearchOutlined } from '@ant-design/icons';
 import { yuanToFen } from '@marquee/contracts';
 import type { Shift } from '@marquee/contracts/console';
-import { chinaClock } from '@/lib/i18n/china-time';
+import { chinaClock } from '@/lib/china-time';
 import { yuan } from '@/lib/money';
 import { boxOfficeMessages } from '../box-office-messages';
 

@@ -1,7 +1,7 @@
 import { Empty } from 'antd';
 import { yuanToFen } from '@marquee/contracts';
 import type { CounterShow } from '@marquee/contracts/console';
-import { chinaClock } from '@/lib/i18n/china-time';
+import { chinaClock } from '@/lib/china-time';
 import { yuan } from '@/lib/money';
 import { boxOfficeMessages } from '../box-office-messages';
 

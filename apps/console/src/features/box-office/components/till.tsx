@@ -3,7 +3,7 @@ import { Alert, App, Button, Segmented, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CounterPayAnswer, CounterSale, CounterShow } from '@marquee/contracts/console';
-import { chinaClock } from '@/lib/i18n/china-time';
+import { chinaClock } from '@/lib/china-time';
 import { useCounterShows } from '../api/use-counter-shows';
 import { useTillSeats } from '../api/use-till-seats';
 import { boxOfficeMessages } from '../box-office-messages';

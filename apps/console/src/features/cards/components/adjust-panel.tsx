@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import type { ConsoleCard } from '@marquee/contracts/console';
-import { chinaDateTime } from '@/lib/i18n/china-time';
+import { chinaDateTime } from '@/lib/china-time';
 import { useAdjustCard, useCardFind } from '../api/use-card-find';
 import { cardsMessages } from '../cards-messages';
 import { yuan } from '../format';

@@ -16,8 +16,7 @@ import {
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { VOUCHER_BATCH_MAX_CARDS, type VoucherBatch } from '@marquee/contracts/console';
-import { addDays, chinaTime, chinaToday } from '@/lib/china-time';
-import { chinaDateTime } from '@/lib/i18n/china-time';
+import { addDays, chinaDateTime, chinaTime, chinaToday } from '@/lib/china-time';
 import { useCardTypes } from '../api/use-card-types';
 import {
   useDownloadBatch,

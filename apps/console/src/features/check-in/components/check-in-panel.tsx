@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Grid, Input, Space, Tag, Typography, type InputRef } from 'antd';
 import { CameraOutlined, SearchOutlined } from '@ant-design/icons';
+import { seatNames } from '@marquee/contracts';
 import { ConsoleErrorCode, type CheckInView } from '@marquee/contracts/console';
 import { isApiError } from '@/lib/api/api-client';
-import { chinaClock, chinaDateTime } from '@/lib/i18n/china-time';
+import { chinaClock, chinaDateTime } from '@/lib/china-time';
+import { getLang } from '@/lib/i18n/i18n';
 import { useCheckIn } from '../api/use-check-in';
 import { useCheckInLookup } from '../api/use-check-in-lookup';
 import { checkInMessages } from '../check-in-messages';
@@ -215,7 +217,7 @@ function CodeSummary(props: { view: CheckInView }) {
     rows.push([
       t('seats'),
       <strong key="seats" style={{ fontSize: 20 }}>
-        {view.film.seats.join('  ')}
+        {seatNames(view.film.seats, getLang())}
       </strong>,
     ]);
   }

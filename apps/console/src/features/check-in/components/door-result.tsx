@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import { seatNames } from '@marquee/contracts';
 import type { CheckInView } from '@marquee/contracts/console';
-import { chinaClock, chinaDateTime } from '@/lib/i18n/china-time';
+import { chinaClock, chinaDateTime } from '@/lib/china-time';
+import { getLang } from '@/lib/i18n/i18n';
 import { checkInMessages } from '../check-in-messages';
 
 /** What the door shows after a scan: admitted (the used ticket) or refused (why). */
@@ -93,7 +95,7 @@ function ViewFacts(props: { view: CheckInView }) {
           {chinaDateTime(view.film.startAt)}–{chinaClock(view.film.endAt)} · {view.film.hallName}
         </div>
         <div style={{ fontSize: 28, fontWeight: 700, marginTop: 8, overflowWrap: 'anywhere' }}>
-          {view.film.seats.join('  ')}
+          {seatNames(view.film.seats, getLang())}
         </div>
       </div>
     );

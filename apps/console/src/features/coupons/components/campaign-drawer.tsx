@@ -24,10 +24,11 @@ import {
   type CampaignFields,
   type ConsoleCampaign,
 } from '@marquee/contracts/console';
+import { formatYuan } from '@marquee/contracts';
 import { chinaInstant, chinaTime } from '@/lib/china-time';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useCreateCampaign, useUpdateCampaign } from '../api/use-campaigns';
-import { discountText, scopeKey, toFen, yuanText } from '../coupons-format';
+import { discountText, scopeKey, toFen } from '../coupons-format';
 import { couponsMessages } from '../coupons-messages';
 
 interface FormValues {
@@ -350,7 +351,7 @@ function EditingFacts(props: { campaign: ConsoleCampaign }) {
         <Descriptions.Item label={t('discount')}>
           {discountText(t, campaign)}
           {campaign.minSpendFen > 0 &&
-            ` · ${t('minSpendOf', { amount: yuanText(campaign.minSpendFen) })}`}
+            ` · ${t('minSpendOf', { amount: formatYuan(campaign.minSpendFen) })}`}
         </Descriptions.Item>
         <Descriptions.Item label={t('scopeLabel')}>{t(scopeKey[campaign.scope])}</Descriptions.Item>
         <Descriptions.Item label={t('perUserLimit')}>{campaign.perUserLimit}</Descriptions.Item>
@@ -362,7 +363,7 @@ function EditingFacts(props: { campaign: ConsoleCampaign }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('stats')} span={2}>
           {t('issuedOf', { issued: campaign.issuedCount, total: campaign.totalQuantity })} ·{' '}
-          {t('usedOf', { used: campaign.usedCount, amount: yuanText(campaign.usedDiscountFen) })}
+          {t('usedOf', { used: campaign.usedCount, amount: formatYuan(campaign.usedDiscountFen) })}
         </Descriptions.Item>
       </Descriptions>
     </>

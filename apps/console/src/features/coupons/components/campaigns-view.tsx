@@ -13,9 +13,10 @@ import {
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { CampaignAction, ConsoleCampaign } from '@marquee/contracts/console';
+import { formatYuan } from '@marquee/contracts';
 import { chinaTime } from '@/lib/china-time';
 import { useCampaigns, useMoveCampaign } from '../api/use-campaigns';
-import { discountText, phaseColor, phaseKey, scopeKey, yuanText } from '../coupons-format';
+import { discountText, phaseColor, phaseKey, scopeKey } from '../coupons-format';
 import { couponsMessages } from '../coupons-messages';
 import { CampaignDrawer } from './campaign-drawer';
 
@@ -91,7 +92,7 @@ export function CampaignsView(props: { mustNameCinemas: boolean }) {
                 <Typography.Text>{discountText(t, item)}</Typography.Text>
                 <Typography.Text type="secondary">
                   {item.minSpendFen > 0
-                    ? t('minSpendOf', { amount: yuanText(item.minSpendFen) })
+                    ? t('minSpendOf', { amount: formatYuan(item.minSpendFen) })
                     : t('noMinSpend')}
                 </Typography.Text>
               </Space>
@@ -145,7 +146,7 @@ export function CampaignsView(props: { mustNameCinemas: boolean }) {
                   aria-hidden
                 />
                 <Typography.Text type="secondary">
-                  {t('usedOf', { used: item.usedCount, amount: yuanText(item.usedDiscountFen) })}
+                  {t('usedOf', { used: item.usedCount, amount: formatYuan(item.usedDiscountFen) })}
                 </Typography.Text>
                 {item.heldCount > 0 && (
                   <Typography.Text type="secondary">

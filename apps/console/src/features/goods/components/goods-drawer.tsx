@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ConsoleCategory, ConsoleGoods, GoodsFields } from '@marquee/contracts/console';
+import { fenToYuan } from '@marquee/contracts';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { ImageUploadField } from '@/lib/image-upload-field';
 import { useSaveGoods, useUploadGoodsImage } from '../api/use-save-goods';
@@ -61,8 +62,9 @@ export function GoodsDrawer(props: {
           id: variant.id,
           specName: variant.specs[0]?.name ?? '',
           specValue: variant.specs[0]?.value ?? '',
-          price: variant.priceFen / 100,
-          originalPrice: variant.originalPriceFen === null ? null : variant.originalPriceFen / 100,
+          price: fenToYuan(variant.priceFen),
+          originalPrice:
+            variant.originalPriceFen === null ? null : fenToYuan(variant.originalPriceFen),
         })),
       });
     } else {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { App, Button, Card, Col, Image, Row, Space, Switch, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleGoods, ConsoleVariant } from '@marquee/contracts/console';
+import { formatYuan } from '@marquee/contracts';
 import { useGoodsList } from '../api/use-goods-list';
 import { useSetGoodsOnSale } from '../api/use-save-goods';
-import { yuanText } from '../goods-format';
 import { goodsImageSrc } from '../goods-image-src';
 import { goodsMessages } from '../goods-messages';
 import { CategoryPanel } from './category-panel';
@@ -91,10 +91,10 @@ export function GoodsView() {
                   <Space direction="vertical" size={0}>
                     {variants.map((variant) => (
                       <Typography.Text key={variant.id} style={{ whiteSpace: 'nowrap' }}>
-                        {variant.name} · {t('yuan', { amount: yuanText(variant.priceFen) })}
+                        {variant.name} · {t('yuan', { amount: formatYuan(variant.priceFen) })}
                         {variant.originalPriceFen !== null && (
                           <Typography.Text type="secondary" delete style={{ marginLeft: 4 }}>
-                            {t('yuan', { amount: yuanText(variant.originalPriceFen) })}
+                            {t('yuan', { amount: formatYuan(variant.originalPriceFen) })}
                           </Typography.Text>
                         )}
                         <Typography.Text

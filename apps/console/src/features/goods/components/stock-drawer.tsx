@@ -23,7 +23,7 @@ import {
   type StockMovement,
   type StockMovementReason,
 } from '@marquee/contracts/console';
-import { chinaDateTime } from '@/lib/i18n/china-time';
+import { chinaDateTime } from '@/lib/china-time';
 import { useMoveStock, useStockMovements } from '../api/use-stock';
 import { reasonMessageKey } from '../goods-format';
 import { goodsMessages } from '../goods-messages';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
 import type { AbnormalRefundRow } from '@marquee/contracts/console';
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useAbnormalRefunds } from '../api/use-abnormal-refunds';
 import { abnormalRefundsMessages } from '../abnormal-refunds-messages';
 import { OrderDetailDrawer } from './order-detail-drawer';
@@ -71,7 +72,7 @@ export function AbnormalRefunds(props: { canRefund: boolean }) {
             dataIndex: 'amount',
             align: 'right',
             width: 90,
-            render: (amount: number) => t('yuan', { amount: amount.toFixed(2) }),
+            render: (amount: number) => t('yuan', { amount: formatYuan(yuanToFen(amount)) }),
           },
           { title: t('reason'), dataIndex: 'reason', ellipsis: true, width: 200 },
           {

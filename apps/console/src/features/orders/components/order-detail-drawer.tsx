@@ -12,7 +12,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { describeOrderEvent } from '@marquee/contracts';
+import { describeOrderEvent, seatNames, formatYuan, yuanToFen } from '@marquee/contracts';
 import type { ConsoleOrderDetail } from '@marquee/contracts/console';
 import { getLang } from '@/lib/i18n/i18n';
 import { useOrderDetail } from '../api/use-order-detail';
@@ -64,7 +64,7 @@ export function OrderDetailDrawer(props: {
 function OrderDetailBody(props: { order: ConsoleOrderDetail }) {
   const t = ordersMessages.useMessages();
   const { order } = props;
-  const yuan = (amount: number) => t('yuan', { amount: amount.toFixed(2) });
+  const yuan = (amount: number) => t('yuan', { amount: formatYuan(yuanToFen(amount)) });
   const code = order.ticket?.code ?? order.pickup?.code ?? null;
   return (
     <>
@@ -84,7 +84,10 @@ function OrderDetailBody(props: { order: ConsoleOrderDetail }) {
               {shortTime(order.film.showInfo.startAt)}
             </Descriptions.Item>
             <Descriptions.Item label={t('seats')}>
-              {order.film.seats.map((seat) => seat.label).join('  ')}
+              {seatNames(
+                order.film.seats.map((seat) => seat.label),
+                getLang(),
+              )}
             </Descriptions.Item>
           </>
         )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Card, Input, Table, Typography } from 'antd';
 import type { ConsoleOrderRow } from '@marquee/contracts/console';
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { useOrderSearch } from '../api/use-order-search';
 import { ordersMessages } from '../orders-messages';
 import { OrderDetailDrawer } from './order-detail-drawer';
@@ -75,7 +76,7 @@ export function OrderSearch(props: { canRefund: boolean }) {
               dataIndex: 'amount',
               align: 'right',
               width: 90,
-              render: (amount: number) => t('yuan', { amount: amount.toFixed(2) }),
+              render: (amount: number) => t('yuan', { amount: formatYuan(yuanToFen(amount)) }),
             },
             {
               title: t('status'),

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { OrderStatus } from '@marquee/contracts';
-import { chinaDateTime } from '@/lib/i18n/china-time';
+import { chinaDateTime } from '@/lib/china-time';
 import { ordersMessages } from '../orders-messages';
 
 const colors: Record<OrderStatus, string> = {

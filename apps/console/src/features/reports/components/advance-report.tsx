@@ -5,7 +5,7 @@ import type {
   AdvanceReport as AdvanceAnswer,
   ReportQuery,
 } from '@marquee/contracts/console';
-import { chinaDateTime } from '@/lib/i18n/china-time';
+import { chinaDateTime } from '@/lib/china-time';
 import { useAdvanceReport } from '../api/use-advance-report';
 import { yuan, yuanValue } from '../format';
 import { reportsMessages } from '../reports-messages';

@@ -16,7 +16,7 @@ import {
   Typography,
 } from 'antd';
 import type { AdvanceDay, SalesChannel, StaffMe, TodayShow } from '@marquee/contracts/console';
-import { chinaClock } from '@/lib/i18n/china-time';
+import { chinaClock } from '@/lib/china-time';
 import { useToday } from '../api/use-today';
 import { yuan } from '../format';
 import { todayMessages } from '../today-messages';

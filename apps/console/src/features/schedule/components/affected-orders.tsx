@@ -1,5 +1,7 @@
 import { Table, Tag, Typography } from 'antd';
+import { seatName, seatNames } from '@marquee/contracts';
 import type { AffectedOrder } from '@marquee/contracts/console';
+import { getLang } from '@/lib/i18n/i18n';
 import { seatBoardMessages } from '../seat-board-messages';
 
 const statusKey = {
@@ -40,14 +42,18 @@ export function AffectedOrders(props: { orders: AffectedOrder[] }) {
         },
         {
           title: t('seats'),
-          render: (_: unknown, order) => order.seats.map((s) => s.label).join('、'),
+          render: (_: unknown, order) =>
+            seatNames(
+              order.seats.map((s) => s.label),
+              getLang(),
+            ),
         },
         {
           title: t('broken'),
           render: (_: unknown, order) =>
             order.brokenSeats.map((s) => (
               <Tag key={s.id} color="red">
-                {s.label}
+                {seatName(s.label, getLang())}
               </Tag>
             )),
         },
@@ -58,7 +64,7 @@ export function AffectedOrders(props: { orders: AffectedOrder[] }) {
               <span data-testid="proposal">
                 {order.proposal.map((move) => (
                   <Tag key={move.fromSeatId} color="blue">
-                    {move.fromLabel} → {move.toLabel}
+                    {seatName(move.fromLabel, getLang())} → {seatName(move.toLabel, getLang())}
                   </Tag>
                 ))}
               </span>

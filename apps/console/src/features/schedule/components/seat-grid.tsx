@@ -1,5 +1,7 @@
 import { Tooltip } from 'antd';
+import { seatName } from '@marquee/contracts';
 import type { ShowSeatBoard } from '@marquee/contracts/console';
+import { getLang } from '@/lib/i18n/i18n';
 import { seatBoardMessages } from '../seat-board-messages';
 
 type BoardSeat = ShowSeatBoard['rows'][number]['seats'][number];
@@ -52,7 +54,7 @@ export function SeatGrid(props: {
               const isSelected = props.selected.has(seat.id);
               const look = seatLook(seat, isSelected);
               const lines = [
-                t('seatTitle', { seat: seat.label, area: area?.name ?? '—' }),
+                t('seatTitle', { seat: seatName(seat.label, getLang()), area: area?.name ?? '—' }),
                 seat.block ? t('seatBroken', { reason: seat.block.reason, by: seat.block.by }) : '',
                 seat.orderNo ? t('seatOrder', { orderNo: seat.orderNo }) : '',
               ].filter(Boolean);

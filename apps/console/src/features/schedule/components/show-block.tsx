@@ -1,11 +1,10 @@
 import { Button, Dropdown, Tag, Tooltip, Typography } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import type { ScheduleShow } from '@marquee/contracts/console';
+import { formatYuan } from '@marquee/contracts';
 import { chinaTime } from '@/lib/china-time';
 import { scheduleMessages } from '../schedule-messages';
 import { seatBoardMessages } from '../seat-board-messages';
-
-const yuan = (fen: number) => (fen / 100).toFixed(fen % 100 === 0 ? 0 : 2);
 
 /** One show in the week view: time, film, prices, sales; stop sales or cancel from its menu. */
 export function ShowBlock(props: {
@@ -24,7 +23,7 @@ export function ShowBlock(props: {
   const priceList = show.prices
     .map(
       (p) =>
-        `${props.areaNames.get(p.areaId) ?? ''} ¥${yuan(p.priceFen)} / ${t('memberPrice')} ¥${yuan(p.discountPriceFen)}`,
+        `${props.areaNames.get(p.areaId) ?? ''} ¥${formatYuan(p.priceFen)} / ${t('memberPrice')} ¥${formatYuan(p.discountPriceFen)}`,
     )
     .join('\n');
   const color = isCancelled ? '#ff4d4f' : show.isOnSale ? '#1677ff' : '#bfbfbf';
@@ -82,7 +81,7 @@ export function ShowBlock(props: {
       </Typography.Text>
       <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{priceList}</span>}>
         <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-          {show.format} · {show.language} · ¥{yuan(minPrice)}/{yuan(minMember)}
+          {show.format} · {show.language} · ¥{formatYuan(minPrice)}/{formatYuan(minMember)}
         </Typography.Text>
       </Tooltip>
       <div style={{ marginTop: 2 }}>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Divider, Input, Modal, Space, Spin, Typography } from 'antd';
+import { seatNames } from '@marquee/contracts';
 import type { ScheduleShow } from '@marquee/contracts/console';
 import { chinaTime } from '@/lib/china-time';
 import { commonMessages } from '@/lib/i18n/common-messages';
+import { getLang } from '@/lib/i18n/i18n';
 import { useReseat } from '../api/use-reseat';
 import { useSeatBlocks } from '../api/use-seat-blocks';
 import { useShowSeatBoard } from '../api/use-show-seat-board';
@@ -110,7 +112,13 @@ export function ShowSeatsModal(props: { show: ScheduleShow | null; onClose: () =
             <Typography.Text strong>
               {chosen.length === 0
                 ? t('none')
-                : t('selected', { n: chosen.length, seats: chosen.map((s) => s.label).join('、') })}
+                : t('selected', {
+                    n: chosen.length,
+                    seats: seatNames(
+                      chosen.map((s) => s.label),
+                      getLang(),
+                    ),
+                  })}
             </Typography.Text>
             <Input
               style={{ width: 260 }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { StaffRole, StaffView } from '@marquee/contracts/console';
+import { cinemaDateTimeOf } from '@marquee/contracts';
 import { roleMessages } from '@/lib/i18n/common-messages';
 import { useDeactivateStaff } from '../api/use-deactivate-staff';
 import { useStaffList } from '../api/use-staff-list';
@@ -103,7 +104,7 @@ export function StaffTable(props: {
           {
             title: t('createdAt'),
             dataIndex: 'createdAt',
-            render: (at: string) => new Date(at).toLocaleString(),
+            render: (at: string) => cinemaDateTimeOf(at),
           },
           ...(props.canManage
             ? [

@@ -1,12 +1,12 @@
-import type { Coupon } from '@marquee/contracts';
+import { cinemaDateOf, type Coupon } from '@marquee/contracts';
 import type { ReactNode } from 'react';
 import { couponsMessages } from '../coupons-messages';
 
 const scopeLabel = { tickets: 'scopeTickets', goods: 'scopeGoods', both: 'scopeBoth' } as const;
 
-/** The date a coupon ends, as the phone's locale writes it. */
+/** The date a coupon ends, on the cinemas' clock (2026-12-31). */
 function dayOf(iso: string): string {
-  return new Date(iso).toLocaleDateString();
+  return cinemaDateOf(iso);
 }
 
 /** One coupon as a ticket stub: the discount on the left, its terms on the right. */

@@ -1,6 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
+import { formatYuan, yuanToFen } from '@marquee/contracts';
 import { isApiError } from '@/lib/api/api-error';
 import { useApplyCoupon, useOrderCoupons } from '../api/coupons';
 import { couponsMessages } from '../coupons-messages';
@@ -74,7 +75,7 @@ export function CouponPicker(props: {
         <span>{t('coupon')}</span>
         <span className="coupon-row__value" data-testid="coupon-discount">
           {data.appliedCouponId
-            ? t('couponOff', { amount: data.discountAmount.toFixed(2) })
+            ? t('couponOff', { amount: formatYuan(yuanToFen(data.discountAmount)) })
             : usable.length === 0
               ? t('couponNoneUsable')
               : t('couponNone')}
@@ -109,7 +110,7 @@ export function CouponPicker(props: {
                 extra={
                   <p className="coupon-option__note">
                     {option.isUsable
-                      ? t('couponOff', { amount: option.discountAmount.toFixed(2) })
+                      ? t('couponOff', { amount: formatYuan(yuanToFen(option.discountAmount)) })
                       : `${t('notUsable')} · ${t((option.reason ?? 'expired') as Reason)}`}
                   </p>
                 }

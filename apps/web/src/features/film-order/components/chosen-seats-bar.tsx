@@ -1,5 +1,6 @@
 import { CloseOutline } from 'antd-mobile-icons';
-import { formatYuan, yuanToFen, type FilmOrderSeat } from '@marquee/contracts';
+import { formatYuan, seatName, yuanToFen, type FilmOrderSeat } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import { filmOrderMessages } from '../film-order-messages';
 
 /** The bottom of the seat map: the chosen seats with their prices, the total and "confirm". */
@@ -27,13 +28,13 @@ export function ChosenSeatsBar(props: {
           {props.seats.map((seat) => (
             <li key={seat.id} className="chosen-bar__seat">
               <span className="chosen-bar__seat-text">
-                <strong>{seat.label}</strong>
+                <strong>{seatName(seat.label, getLang())}</strong>
                 <small>¥{formatYuan(yuanToFen(seat.discountPrice))}</small>
               </span>
               <button
                 type="button"
                 className="chosen-bar__remove"
-                aria-label={t('removeSeat', { seat: seat.label })}
+                aria-label={t('removeSeat', { seat: seatName(seat.label, getLang()) })}
                 onClick={() => props.onRemove(seat.id)}
               >
                 <CloseOutline aria-hidden />

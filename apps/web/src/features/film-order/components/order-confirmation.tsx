@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatYuan, payParamFor, seatName, yuanToFen, type FilmOrder } from '@marquee/contracts';
+import {
+  formatYuan,
+  payParamFor,
+  seatName,
+  yuanToFen,
+  type FilmOrder,
+  fenToYuan,
+} from '@marquee/contracts';
 import { getLang } from '@/lib/i18n/i18n';
 import type { RenderPay } from '@/lib/pay-slot';
 import { confirmAndRun } from '@/lib/confirm-and-run';
@@ -211,7 +218,7 @@ function HeldOrder(props: {
       <div className="order-confirm__pay">
         {props.renderPay({
           param: payParamFor('film', order.id),
-          total: totalFen / 100,
+          total: fenToYuan(totalFen),
           goodsTotal: order.goodsTotal,
           phone,
           isExpired,

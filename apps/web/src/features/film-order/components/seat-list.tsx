@@ -1,5 +1,13 @@
 import { memo } from 'react';
-import { formatYuan, yuanToFen, type PriceArea, type Seat, type SeatRow } from '@marquee/contracts';
+import {
+  formatYuan,
+  seatName,
+  yuanToFen,
+  type PriceArea,
+  type Seat,
+  type SeatRow,
+} from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import { seatChoiceMessages } from '../seat-choice-messages';
 import { seatPrice, seatViewOf } from './seat-map-model';
 import { seatKindText, seatStateText, seatWords } from './seat-words';
@@ -72,7 +80,8 @@ const SeatListRow = memo(function SeatListRow(props: {
               onClick={() => props.onSeat(seat)}
             >
               <strong>
-                {seat.label} ¥{formatYuan(yuanToFen(seatPrice(props.areas, seat).discountPrice))}
+                {seatName(seat.label, getLang())} ¥
+                {formatYuan(yuanToFen(seatPrice(props.areas, seat).discountPrice))}
               </strong>
               <span>{seatKindText(t, seat)}</span>
               <span className="seat-list__state">{seatStateText(t, seat, view)}</span>

@@ -9,7 +9,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
-import { sweetSpot, type PriceArea, type Seat, type SeatRow } from '@marquee/contracts';
+import { seatNames, sweetSpot, type PriceArea, type Seat, type SeatRow } from '@marquee/contracts';
 import { getLang } from '@/lib/i18n/i18n';
 import { filmOrderMessages } from '../film-order-messages';
 import { seatChoiceMessages } from '../seat-choice-messages';
@@ -164,10 +164,12 @@ export function SeatMap(props: {
   }, [data.rows, props.chosen]);
 
   const counts = useMemo(() => countSeats(data.rows), [data.rows]);
-  const chosenLabels = props.chosen
-    .map((id) => data.rows.flatMap((row) => row.seats).find((seat) => seat.id === id)?.label)
-    .filter(Boolean)
-    .join(getLang() === 'en' ? ', ' : '、');
+  const chosenLabels = seatNames(
+    props.chosen
+      .map((id) => data.rows.flatMap((row) => row.seats).find((seat) => seat.id === id)?.label)
+      .filter((label) => label !== undefined),
+    getLang(),
+  );
   const centreX = PAD_LEFT + (data.columns * CELL) / 2;
 
   return (

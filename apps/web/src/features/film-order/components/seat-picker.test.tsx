@@ -156,9 +156,11 @@ describe('the seat map (/cinema/seat)', () => {
     const { user } = renderPicker();
     await screen.findByRole('group', { name: 'Seat map of 1号厅' });
     expect(seat('A1').getAttribute('aria-label')).toBe(
-      'Row A seat 1, standard seat, ¥45.00, available',
+      'Row A, Seat 1, standard seat, ¥45.00, available',
     );
-    expect(seat('B4').getAttribute('aria-label')).toBe('Row B seat 4, standard seat, ¥45.00, sold');
+    expect(seat('B4').getAttribute('aria-label')).toBe(
+      'Row B, Seat 4, standard seat, ¥45.00, sold',
+    );
     expect(seat('B4').getAttribute('aria-disabled')).toBe('true');
     expect(seat('B4').getAttribute('aria-pressed')).toBeNull();
 
@@ -171,11 +173,11 @@ describe('the seat map (/cinema/seat)', () => {
 
     await user.click(seat('A1'));
     expect(seat('A1').getAttribute('aria-label')).toBe(
-      'Row A seat 1, standard seat, ¥45.00, chosen',
+      'Row A, Seat 1, standard seat, ¥45.00, chosen',
     );
     const summary = screen.getByRole('group', { name: 'Seat map of 1号厅' });
     const described = document.getElementById(summary.getAttribute('aria-describedby')!)!;
-    expect(within(described).getByText(/A1/)).toBeTruthy();
+    expect(within(described).getByText(/Row A, Seat 1/)).toBeTruthy();
   });
 
   it('moves between seats with the arrow keys, across the aisle, and chooses with Space', async () => {
@@ -208,7 +210,9 @@ describe('推荐选座 and the seat list', () => {
     // unavoidably (three of a block of four), and sit nearer the centre than B1–B3.
     await user.click(screen.getByRole('button', { name: 'Best seats for 3' }));
     expect(chosenOnMap()).toEqual(['B5', 'B6', 'B7']);
-    expect(document.body.textContent).toContain('Picked B5, B6, B7 for you');
+    expect(document.body.textContent).toContain(
+      'Picked Row B, Seat 5; Row B, Seat 6; Row B, Seat 7 for you',
+    );
     await user.click(seat('B7'));
     expect(chosenOnMap()).toEqual(['B5', 'B6']);
   });
@@ -222,12 +226,12 @@ describe('推荐选座 and the seat list', () => {
       'Row A8 available',
       'Row B7 available',
     ]);
-    const a2 = screen.getByRole('button', { name: 'Row A seat 2, standard seat, ¥45.00, chosen' });
+    const a2 = screen.getByRole('button', { name: 'Row A, Seat 2, standard seat, ¥45.00, chosen' });
     expect(a2.getAttribute('aria-pressed')).toBe('true');
-    const b4 = screen.getByRole('button', { name: 'Row B seat 4, standard seat, ¥45.00, sold' });
+    const b4 = screen.getByRole('button', { name: 'Row B, Seat 4, standard seat, ¥45.00, sold' });
     expect(b4.getAttribute('aria-disabled')).toBe('true');
-    await user.click(screen.getByRole('button', { name: /^Row A seat 3,/ }));
-    expect(screen.getByRole('status', { name: '' }).textContent).toContain('Chose A3');
+    await user.click(screen.getByRole('button', { name: /^Row A, Seat 3,/ }));
+    expect(screen.getByRole('status', { name: '' }).textContent).toContain('Chose Row A, Seat 3');
     await user.click(screen.getByRole('button', { name: 'Map' }));
     expect(chosenOnMap()).toEqual(['A2', 'A3']);
   });

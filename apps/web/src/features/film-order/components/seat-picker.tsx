@@ -7,6 +7,8 @@ import {
   checkSeatSelection,
   ErrorCode,
   filmOrderTotal,
+  seatName,
+  seatNames,
   takenSeatIdsOf,
   type FilmOrderSeat,
   type Seat,
@@ -96,7 +98,10 @@ export function SeatPicker(props: {
       const lostIds = new Set(lost.map((seat) => seat.id));
       setChosen(chosen.filter((id) => !lostIds.has(id)));
       const message = t('seatTakenMeanwhile', {
-        seats: lost.map((seat) => seat.label).join(getLang() === 'en' ? ', ' : '、'),
+        seats: seatNames(
+          lost.map((seat) => seat.label),
+          getLang(),
+        ),
       });
       setHint(message);
       setNotice({ message });
@@ -142,11 +147,19 @@ export function SeatPicker(props: {
       setChosen(next);
       const isAdded = next.includes(seat.id);
       const hasCompanion = companion !== undefined && next.includes(companion.id);
-      setHint(hasCompanion ? choice('companionAdded', { seat: companion.label }) : null);
+      setHint(
+        hasCompanion
+          ? choice('companionAdded', { seat: seatName(companion.label, getLang()) })
+          : null,
+      );
       setAnnouncement(
         [
-          choice(isAdded ? 'announceChosen' : 'announceRemoved', { seat: seat.label }),
-          hasCompanion ? choice('companionAdded', { seat: companion.label }) : '',
+          choice(isAdded ? 'announceChosen' : 'announceRemoved', {
+            seat: seatName(seat.label, getLang()),
+          }),
+          hasCompanion
+            ? choice('companionAdded', { seat: seatName(companion.label, getLang()) })
+            : '',
         ].join(' '),
       );
     },
@@ -164,9 +177,10 @@ export function SeatPicker(props: {
         Toast.show({ content: message });
         return;
       }
-      const labels = result.seatIds
-        .map((id) => byId.get(id)?.label ?? id)
-        .join(getLang() === 'en' ? ', ' : '、');
+      const labels = seatNames(
+        result.seatIds.map((id) => byId.get(id)?.label ?? id),
+        getLang(),
+      );
       const message =
         result.kind === 'row'
           ? choice('bestSeatsPicked', { seats: labels })
@@ -321,7 +335,8 @@ export function SeatPicker(props: {
         onRemove={(id) => {
           const seat = byId.get(id);
           if (seat) setChosen(toggleSeat(data.rows, chosen, seat));
-          if (seat) setAnnouncement(choice('announceRemoved', { seat: seat.label }));
+          if (seat)
+            setAnnouncement(choice('announceRemoved', { seat: seatName(seat.label, getLang()) }));
           setHint(null);
         }}
         onConfirm={() => void confirm()}

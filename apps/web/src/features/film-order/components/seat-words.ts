@@ -1,4 +1,5 @@
-import { formatYuan, yuanToFen, type PriceArea, type Seat } from '@marquee/contracts';
+import { formatYuan, seatName, yuanToFen, type PriceArea, type Seat } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import { type seatChoiceMessages } from '../seat-choice-messages';
 import { seatPrice, type SeatView } from './seat-map-model';
 
@@ -29,8 +30,7 @@ export function seatWords(
   areas: readonly PriceArea[],
 ): string {
   return t('seatWords', {
-    row: seat.row,
-    col: seat.col,
+    seat: seatName(seat.label, getLang()),
     kind: seatKindText(t, seat),
     price: formatYuan(yuanToFen(seatPrice(areas, seat).discountPrice)),
     state: seatStateText(t, seat, view),

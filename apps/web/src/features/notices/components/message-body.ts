@@ -1,4 +1,5 @@
-import type { Message } from '@marquee/contracts';
+import { seatNames, type Message } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 import { cinemaDateOf, cinemaTimeOf, dateLabel } from '@/lib/show-time';
 import { noticesMessages } from '../notices-messages';
 
@@ -16,7 +17,7 @@ export function messageBody(message: Message): string {
   return noticesMessages.translate(`${message.kind}Body`, {
     title: message.title,
     cinema: message.cinema,
-    seats: message.seats ?? '',
+    seats: message.seats ? seatNames(message.seats.split(' ').filter(Boolean), getLang()) : '',
     code: message.code ?? '',
     amount: message.amount,
     time: message.startAt ? showStartText(message.startAt) : '',

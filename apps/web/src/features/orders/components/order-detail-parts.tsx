@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatYuan, yuanToFen, type OrderDetail } from '@marquee/contracts';
+import { formatYuan, yuanToFen, type OrderDetail, maskPhone } from '@marquee/contracts';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useOrderDetail } from '../api/get-order-detail';
@@ -87,7 +87,7 @@ export function OrderFacts(props: { order: OrderDetail }) {
         {order.phone && (
           <div>
             <dt>{t('phone')}</dt>
-            <dd>{order.phone}</dd>
+            <dd>{maskPhone(order.phone)}</dd>
           </div>
         )}
       </dl>

@@ -1,4 +1,4 @@
-import { seatName, type OrderDetail } from '@marquee/contracts';
+import { seatNames, type OrderDetail } from '@marquee/contracts';
 import { getLang } from '@/lib/i18n/i18n';
 import { Link } from 'react-router';
 import { showStartLabel } from '@/lib/show-time';
@@ -58,7 +58,7 @@ function OrderDetailBody(props: { order: OrderDetail }) {
       <OrderStatusHeader order={order} />
       {/* The cinema moved the buyer off a broken seat: say so first, the ticket code still works. */}
       {film &&
-        changesByMoment(film.seatChanges, t('seatSeparator')).map((change) => (
+        changesByMoment(film.seatChanges).map((change) => (
           <p
             key={change.key}
             className="order-detail__notice"
@@ -105,7 +105,10 @@ function OrderDetailBody(props: { order: OrderDetail }) {
             <div>
               <dt>{t('seats')}</dt>
               <dd data-testid="order-seats">
-                {film.seats.map((seat) => seatName(seat.label, getLang())).join('、')}
+                {seatNames(
+                  film.seats.map((seat) => seat.label),
+                  getLang(),
+                )}
               </dd>
             </div>
           </dl>
@@ -161,10 +164,7 @@ function OrderDetailBody(props: { order: OrderDetail }) {
 }
 
 /** One notice per reseat: the seats moved at one moment for one reason, from and to in order. */
-function changesByMoment(
-  changes: NonNullable<OrderDetail['film']>['seatChanges'],
-  separator: string,
-) {
+function changesByMoment(changes: NonNullable<OrderDetail['film']>['seatChanges']) {
   const moments = new Map<string, { from: string[]; to: string[]; reason: string; at: string }>();
   for (const change of changes) {
     const key = `${change.changedAt}|${change.reason}`;
@@ -180,8 +180,8 @@ function changesByMoment(
   }
   return [...moments.entries()].map(([key, moment]) => ({
     key,
-    from: moment.from.join(separator),
-    to: moment.to.join(separator),
+    from: seatNames(moment.from, getLang()),
+    to: seatNames(moment.to, getLang()),
     reason: moment.reason,
     time: cinemaDateTime(moment.at),
   }));

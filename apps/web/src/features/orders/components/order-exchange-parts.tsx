@@ -1,4 +1,10 @@
-import { seatName, type OrderDetail, type PendingExchange } from '@marquee/contracts';
+import {
+  seatNames,
+  type OrderDetail,
+  type PendingExchange,
+  formatYuan,
+  yuanToFen,
+} from '@marquee/contracts';
 import { Link } from 'react-router';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { getLang } from '@/lib/i18n/i18n';
@@ -8,8 +14,7 @@ import { exchangeMessages } from '../exchange-messages';
 import { cinemaDateTime } from './order-time';
 
 /** Seats as moviegoers read them ("K排12座"), as the detail shows the order's seats. */
-const joinLabels = (labels: string[]) =>
-  labels.map((label) => seatName(label, getLang())).join(getLang() === 'en' ? '; ' : '、');
+const joinLabels = (labels: string[]) => seatNames(labels, getLang());
 
 /**
  * A dearer exchange waiting for its difference (decision 031), while its deadline runs: the ticket
@@ -58,7 +63,7 @@ function WaitingExchange(props: { orderId: string; pending: PendingExchange }) {
       <h3>{t('pendingTitle')}</h3>
       <p>
         {t('pendingBanner', {
-          amount: pending.extraAmount.toFixed(2),
+          amount: formatYuan(yuanToFen(pending.extraAmount)),
           time: cinemaDateTime(pending.payDeadlineAt),
         })}
       </p>
@@ -145,10 +150,10 @@ export function ExchangeHistory(props: { order: OrderDetail }) {
           </p>
           <p>{t('historyCodes', { code: entry.fromTicketCode })}</p>
           {entry.refundAmount > 0 && (
-            <p>{t('historyRefund', { amount: entry.refundAmount.toFixed(2) })}</p>
+            <p>{t('historyRefund', { amount: formatYuan(yuanToFen(entry.refundAmount)) })}</p>
           )}
           {entry.extraAmount > 0 && (
-            <p>{t('historyExtra', { amount: entry.extraAmount.toFixed(2) })}</p>
+            <p>{t('historyExtra', { amount: formatYuan(yuanToFen(entry.extraAmount)) })}</p>
           )}
         </div>
       ))}

@@ -1,6 +1,12 @@
 import Popup from 'antd-mobile/es/components/popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
-import { formatYuan, yuanToFen, type PayParam, type StoreCard } from '@marquee/contracts';
+import {
+  formatYuan,
+  yuanToFen,
+  type PayParam,
+  type StoreCard,
+  cinemaClockOf,
+} from '@marquee/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -157,11 +163,7 @@ export function PayPanel(props: PayPanelProps) {
         {isLocked && (
           <p className="pay-sheet__locked" role="alert" data-testid="pay-password-locked">
             {t('cardsLocked', {
-              time: lockedUntil.toLocaleTimeString([], {
-                hour: '2-digit',
-                minute: '2-digit',
-                hour12: false,
-              }),
+              time: cinemaClockOf(lockedUntil),
             })}{' '}
             <Link to={paths.accountSecurity()} className="pay-sheet__link">
               {t('forgotPassword')}

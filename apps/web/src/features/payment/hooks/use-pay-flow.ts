@@ -4,6 +4,7 @@ import {
   type CallAnswer,
   type PayParam,
   type paymentStatusCall,
+  fenToYuan,
 } from '@marquee/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -185,7 +186,7 @@ export function usePayFlow(options: {
         param,
         phone,
         cardIdList,
-        payDetailParam: wechatFen > 0 ? { wechatAmount: wechatFen / 100 } : undefined,
+        payDetailParam: wechatFen > 0 ? { wechatAmount: fenToYuan(wechatFen) } : undefined,
       };
       lastSend.current = async () => {
         const answer = await payByCard(body, key);

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { EnvironmentOutline } from 'antd-mobile-icons';
-import { formatYuan, payParamFor, yuanToFen, type OrderDetail } from '@marquee/contracts';
+import {
+  formatYuan,
+  payParamFor,
+  yuanToFen,
+  type OrderDetail,
+  maskPhone,
+} from '@marquee/contracts';
 import type { RenderPay } from '@/lib/pay-slot';
 import { Link, useNavigate } from 'react-router';
 import { confirmAndRun } from '@/lib/confirm-and-run';
@@ -146,7 +152,7 @@ export function StoreOrderPay(props: {
         <dl className="checkout__facts">
           <div>
             <dt>{t('phone')}</dt>
-            <dd>{order.phone ?? ''}</dd>
+            <dd>{order.phone ? maskPhone(order.phone) : ''}</dd>
           </div>
           <div>
             <dt>{t('orderNo')}</dt>
