@@ -14,6 +14,7 @@ import {
 } from '@marquee/contracts';
 import { contrastOf, expectOpaque, launchBrowser, newPhone, screenshot } from './support/browser';
 import { createUser, signInFresh } from './support/login';
+import { chinaDate } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 type SeatMap = CallAnswer<typeof showSeatsCall>;
@@ -157,7 +158,29 @@ describe('booking a film from the home tab to held seats', () => {
     expect(new URL(page.url()).searchParams.get('filmId')).not.toBeNull();
     await page.locator('.show-row__link').first().waitFor();
     await screenshot(page, 'film-cinema-detail');
-    await page.locator('.show-row__link').first().click();
+    // A show far enough ahead that its hold runs its full quarter of an hour (a hold ends when the
+    // show starts, so the first row late in the evening may have only seconds left).
+    const rows = page.locator('.show-row__link');
+    const firstFarEnough = async () => {
+      for (let index = 0; index < (await rows.count()); index += 1) {
+        const href = (await rows.nth(index).getAttribute('href'))!;
+        const seen = await seatMapOf(new URL(href, server.baseUrl).searchParams.get('showId')!);
+        const ahead = Date.parse(seen.showInfo.startAt) - Date.parse(seen.serverTime);
+        if (ahead > 20 * 60_000) return index;
+      }
+      return -1;
+    };
+    let pick = await firstFarEnough();
+    if (pick < 0) {
+      // Late in the evening: tomorrow's shows of the same cinema and film.
+      const tomorrow = new URL(page.url());
+      tomorrow.searchParams.set('date', chinaDate(1));
+      await page.goto(tomorrow.toString());
+      await rows.first().waitFor();
+      pick = await firstFarEnough();
+    }
+    expect(pick).toBeGreaterThanOrEqual(0);
+    await rows.nth(pick).click();
     await page.waitForURL(/\/cinema\/seat\?showId=/);
     const showId = showIdOf(page);
     await page.locator('[data-seat]').first().waitFor();
