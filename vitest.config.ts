@@ -54,9 +54,14 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          // The migrated demo database every file copies, made once before the files start.
+          globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files side by side, each with its own server, database and Chromium: the files
+          // wait on the server and the browser more than they compute, so two keep a two-core
+          // machine busy without their waits (10 s per step) coming near.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

@@ -74,19 +74,32 @@ async function demoDatabaseTemplate(): Promise<string | null> {
   // Keyed by the sources and the day: the demo data is laid out around the day it was loaded.
   const day = new Date().toISOString().slice(0, 10);
   const template = path.join(os.tmpdir(), `marquee-e2e-template-${day}-${newestSourceChange()}`);
-  if (fs.existsSync(path.join(template, 'ready'))) return path.join(template, 'data');
-  fs.rmSync(template, { recursive: true, force: true });
-  fs.mkdirSync(template, { recursive: true });
+  const isReady = () => fs.existsSync(path.join(template, 'ready'));
+  if (isReady()) return path.join(template, 'data');
+  // Made beside its place and moved there by one rename: files starting side by side never copy
+  // half of one (the e2e project's global setup makes it before any file starts).
+  const making = fs.mkdtempSync(`${template}-making-`);
   try {
-    const { child, output } = await spawnServer(path.join(template, 'data'), {});
+    const { child, output } = await spawnServer(path.join(making, 'data'), {});
     await stopChild(child);
     if (child.exitCode !== 0 && child.signalCode === null) throw new Error(output());
-    fs.writeFileSync(path.join(template, 'ready'), '');
-    return path.join(template, 'data');
+    fs.writeFileSync(path.join(making, 'ready'), '');
+    try {
+      fs.renameSync(making, template);
+    } catch {
+      // Another file's, moved there first, serves as well.
+    }
+    return isReady() ? path.join(template, 'data') : null;
   } catch {
-    fs.rmSync(template, { recursive: true, force: true });
     return null;
+  } finally {
+    fs.rmSync(making, { recursive: true, force: true });
   }
+}
+
+/** Make the demo database every file copies, once, before the files start (side by side). */
+export async function prepareDemoDatabase(): Promise<void> {
+  await demoDatabaseTemplate();
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
