@@ -56,8 +56,13 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          // The migrated demo database every file copies, made once before the files start.
+          globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // One file at a time: two side by side (each has its own server, database and Chromium,
+          // and the demo database is made before they start) ran a quarter faster on a shared
+          // two-core machine, but steps timed out under load.
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

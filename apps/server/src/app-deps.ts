@@ -24,6 +24,8 @@ export interface AppDeps {
   isProduction: boolean;
   /** Requests per minute per user (or address) for API calls without a limit of their own. */
   rateLimitPerMinute: number;
+  /** Seconds before another text code of the same purpose (env PHONE_CODE_RESEND_SECONDS). */
+  phoneCodeResendSeconds: number;
   /** The server-side secret of pay password hashes (env PAY_PASSWORD_PEPPER). */
   payPasswordPepper: string;
   /** The keys of secrets at rest (env SECRETS_KEY, SECRETS_PREVIOUS_KEYS). */

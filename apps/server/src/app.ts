@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { PHONE_CODE_RESEND_SECONDS } from '@marquee/contracts';
 import type { AppDeps } from './app-deps.js';
 import type { DatabaseHandle } from './db/client.js';
 import { DEV_PEPPER } from './env.js';
@@ -87,6 +88,8 @@ export interface AppOptions {
   /** The built staff console to serve under /console; null or absent: none. */
   consoleDist?: string | null;
   rateLimitPerMinute?: number;
+  /** Seconds between text codes of one purpose (env PHONE_CODE_RESEND_SECONDS); 60 when absent. */
+  phoneCodeResendSeconds?: number;
   /** WeChat's base URLs (env WECHAT_API_BASE, WECHAT_PAY_BASE); WeChat itself when absent. */
   wechat?: Partial<WechatEndpoints>;
   /** Tencent Cloud SMS (env TENCENT_SMS_ENDPOINT); Tencent itself when absent. */
@@ -190,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     isProduction,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
+    phoneCodeResendSeconds: options.phoneCodeResendSeconds ?? PHONE_CODE_RESEND_SECONDS,
     payPasswordPepper: options.payPasswordPepper ?? DEV_PEPPER,
     secrets,
     publicOrigin: options.publicOrigin ?? 'http://localhost:8080',

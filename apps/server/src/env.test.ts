@@ -14,6 +14,7 @@ describe('readEnv', () => {
       LOG_LEVEL: 'info',
       DEMO_DATA: true,
       RATE_LIMIT_PER_MINUTE: 600,
+      PHONE_CODE_RESEND_SECONDS: 60,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DATA_DIR).toMatch(/[/\\]data$/);
@@ -25,6 +26,7 @@ describe('readEnv', () => {
       PORT: '3000',
       DEMO_DATA: 'false',
       RATE_LIMIT_PER_MINUTE: '42',
+      PHONE_CODE_RESEND_SECONDS: '15',
       DATABASE_URL: 'postgresql://app@db:5432/marquee',
       NODE_ENV: 'production',
       PAY_PASSWORD_PEPPER: 'a-production-secret-of-at-least-32-chars',
@@ -35,10 +37,20 @@ describe('readEnv', () => {
       PORT: 3000,
       DEMO_DATA: false,
       RATE_LIMIT_PER_MINUTE: 42,
+      PHONE_CODE_RESEND_SECONDS: 15,
       DATABASE_URL: 'postgresql://app@db:5432/marquee',
       NODE_ENV: 'production',
     });
   });
+
+  it.each(['0', 'soon', '1.5'])(
+    'refuses PHONE_CODE_RESEND_SECONDS=%s naming the variable',
+    (value) => {
+      expect(() => readEnv({ PHONE_CODE_RESEND_SECONDS: value })).toThrow(
+        /^Invalid environment:\n {2}PHONE_CODE_RESEND_SECONDS: /,
+      );
+    },
+  );
 
   it.each(['http', '0', '70000', '80.5'])('refuses PORT=%s naming the variable', (port) => {
     expect(() => readEnv({ PORT: port })).toThrow(/^Invalid environment:\n {2}PORT: /);

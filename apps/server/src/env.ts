@@ -74,6 +74,11 @@ const envSchema = z
     /** Requests per minute per signed-in user (or per address when anonymous). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /**
+     * Seconds before another text code of the same purpose may be sent to a user (the spec's one
+     * a minute). Tests of the whole server start it shorter rather than waiting out the minute.
+     */
+    PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
      * Which proxies may set X-Forwarded-For: unset trusts none (the socket address counts),
      * otherwise a comma-separated list of addresses or CIDRs of the load balancers.
      */

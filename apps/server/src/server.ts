@@ -36,6 +36,7 @@ async function main() {
     webDist: env.WEB_DIST,
     consoleDist: env.CONSOLE_DIST,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    phoneCodeResendSeconds: env.PHONE_CODE_RESEND_SECONDS,
     trustProxy: env.TRUST_PROXY?.split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),

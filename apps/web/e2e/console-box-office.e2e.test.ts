@@ -123,10 +123,14 @@ async function twoSeats(showId: string, avoid: readonly string[] = []): Promise<
   throw new Error('no two free seats side by side');
 }
 
-/** A member with a general card of ¥100 and the pay password `password`. */
+/**
+ * A member with a general card of ¥200 and the pay password `password`. ¥200 pays for two seats
+ * of whichever show the till sells at the hour the test runs: two IMAX seats cost ¥136 (a card of
+ * ¥100 that cannot pay shows no keypad).
+ */
 async function memberWithCard(password: string): Promise<{ cardNo: string }> {
   const member = await createUser(server.baseUrl);
-  await topUp(server.baseUrl, member.token, vouchers.general100);
+  await topUp(server.baseUrl, member.token, vouchers.general200);
   const { spki } = await api<{ spki: string }>('/security/payKey');
   const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
   const encrypted = publicEncrypt(
@@ -144,8 +148,8 @@ async function memberWithCard(password: string): Promise<{ cardNo: string }> {
     '/storeCard/getUserCareList',
     { token: member.token },
   );
-  const card = cards.storeCard.find((c) => c.balance >= 100);
-  if (!card) throw new Error('the member has no card of ¥100');
+  const card = cards.storeCard.find((c) => c.balance >= 200);
+  if (!card) throw new Error('the member has no card of ¥200');
   return { cardNo: card.cardNo };
 }
 

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { describeOnEachDatabase, openTestDatabase } from '../test-support/test-database.js';
+
+const webFavicon = fileURLToPath(new URL('../../../web/public/favicon.ico', import.meta.url));
 
 /** Two tiny builds on disk: the moviegoers' app and the staff console. */
 function fakeBuilds() {
@@ -19,6 +22,8 @@ function fakeBuilds() {
   fs.writeFileSync(path.join(web, 'assets', 'web-1.js'), 'web();');
   fs.writeFileSync(path.join(console, 'index.html'), '<title>console app</title>');
   fs.writeFileSync(path.join(console, 'assets', 'console-1.js'), 'console();');
+  // The web app's own icon, which its build copies to the root (apps/web/public).
+  fs.copyFileSync(webFavicon, path.join(web, 'favicon.ico'));
   // What scripts/precompress.mjs leaves beside a file worth compressing.
   const big = `export const text = "${'影'.repeat(2000)}";`;
   fs.writeFileSync(path.join(web, 'assets', 'big-1.js'), big);
@@ -79,6 +84,13 @@ describeOnEachDatabase('serving the web app and the console', (kind) => {
     expect((await get('/assets/web-1.js')).body).toBe('web();');
     // The console's files are not reachable outside /console.
     expect((await get('/assets/console-1.js')).statusCode).toBe(404);
+  });
+
+  it('serves the favicon.ico browsers ask every site for (no 404 in every page load)', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/icon/);
+    expect(icon.rawPayload.equals(fs.readFileSync(webFavicon))).toBe(true);
   });
 
   it('sends hashed assets for a year, and index.html never cached', async () => {

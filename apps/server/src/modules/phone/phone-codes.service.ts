@@ -3,7 +3,6 @@ import {
   maskPhone,
   PHONE_CODE_DAILY_LIMIT,
   PHONE_CODE_MAX_ATTEMPTS,
-  PHONE_CODE_RESEND_SECONDS,
   PHONE_CODE_TTL_SECONDS,
   type CallAnswer,
   type CallBody,
@@ -20,7 +19,8 @@ import { recordSecurityEvent } from './security-log.js';
 import { SANDBOX_SMS_PATH, sendCodeSms, smsChannelOf } from './sms.js';
 
 export type Deps = Pick<AppDeps, 'db' | 'clock' | 'payPasswordPepper'>;
-export type SendDeps = Deps & Pick<AppDeps, 'tencentCloud'> & { log?: SmsLog };
+export type SendDeps = Deps &
+  Pick<AppDeps, 'tencentCloud' | 'phoneCodeResendSeconds'> & { log?: SmsLog };
 
 /** Where a refused send is reported: the cinema must fix its SMS settings. */
 export interface SmsLog {
@@ -29,7 +29,7 @@ export interface SmsLog {
 
 /**
  * Send a 6-digit code by SMS: to the bound phone (pay password reset, proving it before a change)
- * or to the number being bound. A reset code is not sent while a phone change is recent. Under the user's row lock: one code a minute per purpose and 10 a day, whatever arrives
+ * or to the number being bound. A reset code is not sent while a phone change is recent. Under the user's row lock: one code a minute per purpose (`phoneCodeResendSeconds`) and 10 a day, whatever arrives
  * at once; an earlier unused code of the same purpose stops working. The message goes out after
  * the commit (no network inside a transaction). A message the provider surely did not send marks
  * its code failed: it never works and does not count towards those limits; one of unknown fate
@@ -56,7 +56,7 @@ export async function sendPhoneCode(
     const recent = await phoneRepository.recentCodes(trx, user.id, addSeconds(now, -86_400));
     const lastOfPurpose = recent.find((row) => row.purpose === body.purpose);
     const resendAt = lastOfPurpose
-      ? addSeconds(lastOfPurpose.created_at, PHONE_CODE_RESEND_SECONDS)
+      ? addSeconds(lastOfPurpose.created_at, deps.phoneCodeResendSeconds)
       : null;
     if (resendAt && resendAt > now) {
       throw new AppError('RATE_LIMITED', { retryAfterSeconds: secondsUntil(resendAt, now) });
@@ -95,13 +95,13 @@ export async function sendPhoneCode(
     );
     // It may still arrive: the page waits the usual minute before offering a new one.
     throw outcome.status === 'unknown'
-      ? new AppError('SMS_DELIVERY_UNKNOWN', { retryAfterSeconds: PHONE_CODE_RESEND_SECONDS })
+      ? new AppError('SMS_DELIVERY_UNKNOWN', { retryAfterSeconds: deps.phoneCodeResendSeconds })
       : outcome.error;
   }
   return {
     maskedPhone: maskPhone(phone),
     expiresInSeconds: PHONE_CODE_TTL_SECONDS,
-    resendAfterSeconds: PHONE_CODE_RESEND_SECONDS,
+    resendAfterSeconds: deps.phoneCodeResendSeconds,
     sandboxInboxUrl:
       site.messenger_mode === 'sandbox'
         ? `${SANDBOX_SMS_PATH}?phone=${encodeURIComponent(phone)}`
