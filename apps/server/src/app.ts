@@ -20,7 +20,6 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { GZIP_THRESHOLD_BYTES, registerSmallGzip } from './plugins/small-gzip.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerWriteMarks } from './plugins/write-marks.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import {
@@ -32,10 +31,15 @@ import {
 import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
   filmOrderSteps,
+  holdOrderView,
   registerFilmOrderConsoleRoutes,
   registerFilmOrderRoutes,
-  type SeatStreamLimits,
 } from './modules/film-order/index.js';
+import {
+  registerSeatHolds,
+  registerWriteMarks,
+  type SeatStreamLimits,
+} from './modules/seat-holds/index.js';
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
 import {
   registerNotifyRoutes,
@@ -119,7 +123,7 @@ export interface AppOptions {
    * is ready as soon as the app is (tests).
    */
   readiness?: Readiness;
-  /** Caps and heartbeat of seat availability streams (defaults in seat-stream.routes.ts). */
+  /** Caps and heartbeat of seat availability streams (defaults in seat-holds' seat-stream.routes.ts). */
   seatStreamLimits?: Partial<SeatStreamLimits>;
 }
 
@@ -269,10 +273,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settleCancelledShowOrder: (site, orderId, options) =>
       settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
   });
-  const seatHolds = registerFilmOrderRoutes(app, deps, {
+  // This app's seat holds and seat-map reads (modules/seat-holds): every channel holds through it.
+  const seatHolds = registerSeatHolds(app, deps, {
+    orderView: holdOrderView,
     seatStreamLimits: options.seatStreamLimits,
     writes,
   });
+  registerFilmOrderRoutes(app, deps, { seatHolds });
   registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
   registerGoodsConsoleRoutes(app, deps);

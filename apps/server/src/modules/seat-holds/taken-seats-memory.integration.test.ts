@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { createTestApp, signIn, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
-import { hold, seatIds, seatMap, showPicker } from './film-order-test-kit.js';
+import { hold, seatIds, seatMap, showPicker } from '../film-order/film-order-test-kit.js';
 import {
   createSeatChangeFeed,
   type SeatChange,

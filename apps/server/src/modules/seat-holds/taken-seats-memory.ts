@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
-import * as filmOrderRepository from './film-order.repository.js';
-import type { TakenSeats } from './film-order.repository.js';
-import { readTakenSeatsShared } from './seat-availability.service.js';
+import { readTakenSeats, type TakenSeats } from './seat-holds.repository.js';
+import { createSharedReads, type SharedReads } from './shared-reads.js';
 import type { SeatChange, SeatChangeFeed } from './seat-change-feed.js';
 import { createSeatFreshness, type SeatFreshnessOptions } from './seat-freshness.js';
 
@@ -87,9 +86,10 @@ interface ShowSeats {
 export function createTakenSeatsMemory(
   deps: Pick<AppDeps, 'db'>,
   feed: Pick<SeatChangeFeed, 'watchAll' | 'sync'>,
-  options: SeatFreshnessOptions & { refreshMs?: number } = {},
+  options: SeatFreshnessOptions & { refreshMs?: number; sharedReads?: SharedReads } = {},
 ): TakenSeatsMemory {
   const refreshMs = options.refreshMs ?? REFRESH_MS;
+  const readTakenSeatsShared = options.sharedReads ?? createSharedReads(deps.db);
   const freshness = createSeatFreshness(deps, feed, options);
   const shows = new Map<string, ShowSeats>();
   let reads = 0;
@@ -214,7 +214,7 @@ export function createTakenSeatsMemory(
   function startRead(showId: string, show: ShowSeats, now: Date): Read {
     reads += 1;
     const read: Read = {
-      promise: filmOrderRepository.readTakenSeats(deps.db, showId, now),
+      promise: readTakenSeats(deps.db, showId, now),
       generation: show.generation,
       epoch,
       startedAt: performance.now(),
@@ -279,15 +279,15 @@ export function createTakenSeatsMemory(
   }
 
   async function current(showId: string, now: Date): Promise<TakenSeats> {
-    if (!isWatching && !(await watch())) return readTakenSeatsShared(deps.db, showId, now);
+    if (!isWatching && !(await watch())) return readTakenSeatsShared(showId, now);
     // A change made through this process, or by another instance, may not have been heard yet.
     const epochAtStart = epoch;
     try {
       await freshness.hearPending();
     } catch {
-      return readTakenSeatsShared(deps.db, showId, now);
+      return readTakenSeatsShared(showId, now);
     }
-    if (!isWatching || epoch !== epochAtStart) return readTakenSeatsShared(deps.db, showId, now);
+    if (!isWatching || epoch !== epochAtStart) return readTakenSeatsShared(showId, now);
     const show = showOf(showId);
     const { snapshot } = show;
     if (
@@ -313,7 +313,7 @@ export function createTakenSeatsMemory(
       if (!isWatching) {
         // Not listening yet (or any more): what the feed would say is not known.
         void watch();
-        return readTakenSeatsShared(deps.db, showId, now);
+        return readTakenSeatsShared(showId, now);
       }
       const show = showOf(showId);
       if (show.sold === null || show.isStale) {
@@ -325,7 +325,7 @@ export function createTakenSeatsMemory(
         refreshView(showId, show, now).catch(() => undefined);
       }
       if (!show.sold || shows.get(showId) !== show) {
-        return readTakenSeatsShared(deps.db, showId, now);
+        return readTakenSeatsShared(showId, now);
       }
       return viewOf(show as ShowSeats & { sold: Set<string> }, now);
     },
