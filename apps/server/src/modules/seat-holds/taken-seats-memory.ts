@@ -1,13 +1,17 @@
 import type { AppDeps } from '../../app-deps.js';
-import { readTakenSeats, type TakenSeats } from './seat-holds.repository.js';
 import { createSharedReads, type SharedReads } from './shared-reads.js';
+import { readTakenSeats, type TakenSeats } from './seat-holds.repository.js';
 import type { SeatChange, SeatChangeFeed } from './seat-change-feed.js';
-import { createSeatFreshness, type SeatFreshnessOptions } from './seat-freshness.js';
+import {
+  createSeatFreshness,
+  type SeatFreshness,
+  type SeatFreshnessOptions,
+} from './seat-freshness.js';
 
 /**
- * The taken seats of the shows in use, kept in memory from the seat change feed (issue 12): one
- * record per show, one watcher on the feed for them all, one database read at a time per show
- * serving both kinds of callers.
+ * The taken seats of the shows in use, kept in memory from the seat change feed: one
+ * record per show (`ShowSeats`), one watcher on the feed for them all, one database read at a time
+ * per show serving both kinds of callers.
  *
  * **Holds** (`read`, decision 035): advice for the seat rules (the unique index on active seats
  * decides every hold, decision 002), so a view a few milliseconds behind the database does as well
@@ -16,7 +20,7 @@ import { createSeatFreshness, type SeatFreshnessOptions } from './seat-freshness
  * taken another way, a block, too many seats for one payload) makes the next hold read again.
  * Read again in the background after REFRESH_MS (and by every seat-map read of the show, below);
  * holds ending on the app's clock are free at once; while the feed is not listening, holds read as
- * before (readTakenSeatsShared).
+ * before (shared-reads.ts).
  *
  * **Seat-map reads** (`current`, decision 036): a snapshot of the show as last read, used only
  * while all of these hold:
@@ -56,6 +60,7 @@ interface HeldSeat {
   until: number;
 }
 
+/** A database read of one show's taken seats, running or done. */
 interface Read {
   promise: Promise<TakenSeats>;
   /** The show's generation and the feed's epoch when it started. */
@@ -66,157 +71,232 @@ interface Read {
   heard: SeatChange[];
 }
 
-interface ShowSeats {
-  /** The holds' view; null until a read is in. */
-  sold: Set<string> | null;
-  held: Map<string, HeldSeat>;
-  blocked: Set<string>;
-  viewReadAt: number;
-  /** A change the view cannot apply came: read again at the next hold. */
-  isStale: boolean;
-  /** Bumped by every change heard of the show (and by this process's own holds). */
+interface Snapshot {
+  taken: TakenSeats;
   generation: number;
-  /** The last read whose show had no change while it ran: what seat-map reads may use. */
-  snapshot: { taken: TakenSeats; generation: number; epoch: number; readAt: number } | null;
-  /** Reads running now; the last is the newest. */
-  running: Read[];
-  usedAt: number;
+  epoch: number;
+  readAt: number;
 }
 
-export function createTakenSeatsMemory(
-  deps: Pick<AppDeps, 'db'>,
-  feed: Pick<SeatChangeFeed, 'watchAll' | 'sync'>,
-  options: SeatFreshnessOptions & { refreshMs?: number; sharedReads?: SharedReads } = {},
-): TakenSeatsMemory {
-  const refreshMs = options.refreshMs ?? REFRESH_MS;
-  const readTakenSeatsShared = options.sharedReads ?? createSharedReads(deps.db);
-  const freshness = createSeatFreshness(deps, feed, options);
-  const shows = new Map<string, ShowSeats>();
-  let reads = 0;
-  /** Bumped whenever the feed starts or ends: what was read in another epoch may miss changes. */
-  let epoch = 0;
-  let isWatching = false;
-  let isClosed = false;
-  let watching: Promise<boolean> | null = null;
-  let retryAfter = 0;
-  let unwatch = () => {};
+/** What is kept of one show: the holds' view, the seat-map snapshot, and the reads running. */
+class ShowSeats {
+  /** The holds' view; null until a read is in. */
+  sold: Set<string> | null = null;
+  held = new Map<string, HeldSeat>();
+  blocked = new Set<string>();
+  viewReadAt = 0;
+  /** A change the view cannot apply came: read again at the next hold. */
+  isStale = false;
+  /** Bumped by every change heard of the show (and by this process's own holds). */
+  generation = 0;
+  /** The last read whose show had no change while it ran: what seat-map reads may use. */
+  snapshot: Snapshot | null = null;
+  /** Reads running now; the last is the newest. */
+  running: Read[] = [];
+  usedAt = 0;
 
-  const sweep = setInterval(() => {
-    const idleSince = performance.now() - IDLE_MS;
-    for (const [showId, show] of shows) if (show.usedAt < idleSince) shows.delete(showId);
-  }, IDLE_MS);
-  sweep.unref();
-
-  function showOf(showId: string): ShowSeats {
-    let show = shows.get(showId);
-    if (!show) {
-      if (shows.size >= SHOW_LIMIT) shows.clear();
-      show = {
-        sold: null,
-        held: new Map(),
-        blocked: new Set(),
-        viewReadAt: 0,
-        isStale: false,
-        generation: 0,
-        snapshot: null,
-        running: [],
-        usedAt: 0,
-      };
-      shows.set(showId, show);
-    }
-    show.usedAt = performance.now();
-    return show;
+  /** A change of the show: the snapshot is stale, the view takes it (and so do running reads). */
+  heard(change: SeatChange) {
+    this.changed();
+    for (const read of this.running) read.heard.push(change);
+    this.apply(change);
   }
 
-  function heard(change: SeatChange) {
-    const show = shows.get(change.showId);
-    if (!show) return;
-    show.generation += 1;
-    show.snapshot = null;
-    for (const read of show.running) read.heard.push(change);
-    apply(show, change);
-  }
-
-  function changed(showId: string) {
-    const show = shows.get(showId);
-    if (!show) return;
-    show.generation += 1;
-    show.snapshot = null;
+  /** The show changed (heard, or a hold of this process): its snapshot is stale now. */
+  changed() {
+    this.generation += 1;
+    this.snapshot = null;
   }
 
   /** A change as the holds' view takes it. */
-  function apply(show: ShowSeats, change: SeatChange) {
-    if (!show.sold) return;
+  apply(change: SeatChange) {
+    if (!this.sold) return;
     if (!change.seats) {
-      show.isStale = true;
+      this.isStale = true;
       return;
     }
     for (const { seatId, state } of change.seats) {
       if (state === 'released') {
-        show.held.delete(seatId);
-        show.sold.delete(seatId);
+        this.held.delete(seatId);
+        this.sold.delete(seatId);
       } else if (state === 'sold') {
-        show.held.delete(seatId);
-        show.sold.add(seatId);
+        this.held.delete(seatId);
+        this.sold.add(seatId);
       } else if (change.hold) {
-        show.held.set(seatId, {
+        this.held.set(seatId, {
           holderId: change.hold.holderId,
           until: change.hold.until.getTime(),
         });
       } else {
         // Held, but whose and until when is not said: ask the database.
-        show.isStale = true;
+        this.isStale = true;
       }
     }
   }
 
+  /** A read's answer: the snapshot if nothing changed while it ran; the view unless a newer read set it. */
+  answered(read: Read, taken: TakenSeats, epoch: number) {
+    // Kept for seat-map reads only if no change came while it ran (it may predate that one).
+    if (this.generation === read.generation) {
+      this.snapshot = { taken, generation: read.generation, epoch, readAt: read.startedAt };
+    }
+    if (read.startedAt < this.viewReadAt) return;
+    this.sold = new Set(taken.sold);
+    this.held = new Map(
+      taken.held.map(([seatId, holderId, until]) => [
+        seatId,
+        { holderId, until: new Date(until).getTime() },
+      ]),
+    );
+    this.blocked = new Set(taken.blocked);
+    this.viewReadAt = read.startedAt;
+    this.isStale = false;
+    // Changes heard during the read, in order: those it saw already apply the same.
+    for (const change of read.heard) this.apply(change);
+  }
+
+  /** The snapshot, if a seat-map read may use it now (see TakenSeatsMemory). */
+  freshSnapshot(epoch: number, now: Date): TakenSeats | null {
+    const { snapshot } = this;
+    const isFresh =
+      snapshot &&
+      snapshot.generation === this.generation &&
+      snapshot.epoch === epoch &&
+      performance.now() - snapshot.readAt < MAX_AGE_MS &&
+      !(snapshot.taken.nextHoldExpiryAt && snapshot.taken.nextHoldExpiryAt <= now);
+    return isFresh ? snapshot.taken : null;
+  }
+
+  /** The holds' view as taken seats at `now` (holds ended on the app's clock read as free). */
+  view(this: ShowSeats & { sold: Set<string> }, now: Date): TakenSeats {
+    const at = now.getTime();
+    const held: TakenSeats['held'] = [];
+    let nextExpiry = Infinity;
+    for (const [seatId, seat] of this.held) {
+      if (seat.until > at) {
+        held.push([seatId, seat.holderId, '']);
+        nextExpiry = Math.min(nextExpiry, seat.until);
+      }
+    }
+    return {
+      version: 0,
+      sold: [...this.sold],
+      held,
+      blocked: [...this.blocked],
+      nextHoldExpiryAt: nextExpiry === Infinity ? null : new Date(nextExpiry),
+    };
+  }
+}
+
+export interface TakenSeatsMemoryOptions extends SeatFreshnessOptions {
+  refreshMs?: number;
+  /** The app's reads shared per show (its own when absent). */
+  sharedReads?: SharedReads;
+}
+
+export function createTakenSeatsMemory(
+  deps: Pick<AppDeps, 'db'>,
+  feed: Pick<SeatChangeFeed, 'watchAll' | 'sync'>,
+  options: TakenSeatsMemoryOptions = {},
+): TakenSeatsMemory {
+  return new ShowMemory(deps, feed, options);
+}
+
+/** The shows' records and the feed's watch: TakenSeatsMemory. */
+class ShowMemory implements TakenSeatsMemory {
+  private readonly refreshMs: number;
+  private readonly freshness: SeatFreshness;
+  private readonly sharedReads: SharedReads;
+  private readonly shows = new Map<string, ShowSeats>();
+  private readCount = 0;
+  /** Bumped whenever the feed starts or ends: what was read in another epoch may miss changes. */
+  private epoch = 0;
+  private isWatching = false;
+  private isClosed = false;
+  private watching: Promise<boolean> | null = null;
+  private retryAfter = 0;
+  private unwatch = () => {};
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db'>,
+    private readonly feed: Pick<SeatChangeFeed, 'watchAll' | 'sync'>,
+    options: TakenSeatsMemoryOptions,
+  ) {
+    this.refreshMs = options.refreshMs ?? REFRESH_MS;
+    this.freshness = createSeatFreshness(deps, feed, options);
+    this.sharedReads = options.sharedReads ?? createSharedReads(deps.db);
+    this.sweep = setInterval(() => this.forgetIdle(), IDLE_MS);
+    this.sweep.unref();
+  }
+
+  private forgetIdle() {
+    const idleSince = performance.now() - IDLE_MS;
+    for (const [showId, show] of this.shows) if (show.usedAt < idleSince) this.shows.delete(showId);
+  }
+
+  private showOf(showId: string): ShowSeats {
+    let show = this.shows.get(showId);
+    if (!show) {
+      if (this.shows.size >= SHOW_LIMIT) this.shows.clear();
+      show = new ShowSeats();
+      this.shows.set(showId, show);
+    }
+    show.usedAt = performance.now();
+    return show;
+  }
+
+  changed(showId: string) {
+    this.shows.get(showId)?.changed();
+  }
+
   /** Start watching the feed once; false while it cannot (callers then read every time). */
-  function watch(): Promise<boolean> {
-    if (isWatching) return Promise.resolve(true);
-    if (isClosed || performance.now() < retryAfter) return Promise.resolve(false);
-    watching ??= feed
+  private watch(): Promise<boolean> {
+    if (this.isWatching) return Promise.resolve(true);
+    if (this.isClosed || performance.now() < this.retryAfter) return Promise.resolve(false);
+    this.watching ??= this.feed
       .watchAll({
-        onChange: heard,
-        onPeer: (id) => freshness.heardPeer(id),
+        onChange: (change) => this.shows.get(change.showId)?.heard(change),
+        onPeer: (id) => this.freshness.heardPeer(id),
         // The feed broke or closes: what was kept may miss changes from now on.
         onEnd: () => {
-          isWatching = false;
-          epoch += 1;
-          shows.clear();
+          this.isWatching = false;
+          this.epoch += 1;
+          this.shows.clear();
         },
       })
       .then(
         (stop) => {
-          if (isClosed) {
+          if (this.isClosed) {
             stop();
             return false;
           }
-          unwatch = stop;
-          epoch += 1;
-          isWatching = true;
-          freshness.listening();
+          this.unwatch = stop;
+          this.epoch += 1;
+          this.isWatching = true;
+          this.freshness.listening();
           return true;
         },
         () => {
           // Not listening: callers read as before, and try again a little later (not on every
           // call while the server refuses).
-          retryAfter = performance.now() + RETRY_MS;
+          this.retryAfter = performance.now() + RETRY_MS;
           return false;
         },
       )
       .finally(() => {
-        watching = null;
+        this.watching = null;
       });
-    return watching;
+    return this.watching;
   }
 
   /** A database read of the show; its answer refreshes the holds' view and, if nothing changed, the snapshot. */
-  function startRead(showId: string, show: ShowSeats, now: Date): Read {
-    reads += 1;
+  private startRead(showId: string, show: ShowSeats, now: Date): Read {
+    this.readCount += 1;
     const read: Read = {
-      promise: readTakenSeats(deps.db, showId, now),
+      promise: readTakenSeats(this.deps.db, showId, now),
       generation: show.generation,
-      epoch,
+      epoch: this.epoch,
       startedAt: performance.now(),
       heard: [],
     };
@@ -226,121 +306,75 @@ export function createTakenSeatsMemory(
     };
     read.promise.then((taken) => {
       done();
-      if (read.epoch !== epoch || !isWatching || shows.get(showId) !== show) return;
-      // Kept for seat-map reads only if no change came while it ran (it may predate that one).
-      if (show.generation === read.generation) {
-        show.snapshot = { taken, generation: read.generation, epoch, readAt: read.startedAt };
-      }
-      // The holds' view, unless a newer read already set it.
-      if (read.startedAt >= show.viewReadAt) {
-        show.sold = new Set(taken.sold);
-        show.held = new Map(
-          taken.held.map(([seatId, holderId, until]) => [
-            seatId,
-            { holderId, until: new Date(until).getTime() },
-          ]),
-        );
-        show.blocked = new Set(taken.blocked);
-        show.viewReadAt = read.startedAt;
-        show.isStale = false;
-        // Changes heard during the read, in order: those it saw already apply the same.
-        for (const change of read.heard) apply(show, change);
-      }
+      if (read.epoch !== this.epoch || !this.isWatching || this.shows.get(showId) !== show) return;
+      show.answered(read, taken, this.epoch);
     }, done);
     return read;
   }
 
   /** A read for the holds' view: the one running if any, else a new one. */
-  function refreshView(showId: string, show: ShowSeats, now: Date): Promise<unknown> {
+  private refreshView(showId: string, show: ShowSeats, now: Date): Promise<unknown> {
     const newest = show.running.at(-1);
-    if (newest && newest.epoch === epoch && newest.startedAt >= show.viewReadAt) {
+    if (newest && newest.epoch === this.epoch && newest.startedAt >= show.viewReadAt) {
       return newest.promise;
     }
-    return startRead(showId, show, now).promise;
+    return this.startRead(showId, show, now).promise;
   }
 
-  function viewOf(show: ShowSeats & { sold: Set<string> }, now: Date): TakenSeats {
-    const at = now.getTime();
-    const held: TakenSeats['held'] = [];
-    let nextExpiry = Infinity;
-    for (const [seatId, seat] of show.held) {
-      if (seat.until > at) {
-        held.push([seatId, seat.holderId, '']);
-        nextExpiry = Math.min(nextExpiry, seat.until);
-      }
-    }
-    return {
-      version: 0,
-      sold: [...show.sold],
-      held,
-      blocked: [...show.blocked],
-      nextHoldExpiryAt: nextExpiry === Infinity ? null : new Date(nextExpiry),
-    };
-  }
-
-  async function current(showId: string, now: Date): Promise<TakenSeats> {
-    if (!isWatching && !(await watch())) return readTakenSeatsShared(showId, now);
+  async current(showId: string, now: Date): Promise<TakenSeats> {
+    if (!this.isWatching && !(await this.watch())) return this.sharedReads(showId, now);
     // A change made through this process, or by another instance, may not have been heard yet.
-    const epochAtStart = epoch;
+    const epochAtStart = this.epoch;
     try {
-      await freshness.hearPending();
+      await this.freshness.hearPending();
     } catch {
-      return readTakenSeatsShared(showId, now);
+      return this.sharedReads(showId, now);
     }
-    if (!isWatching || epoch !== epochAtStart) return readTakenSeatsShared(showId, now);
-    const show = showOf(showId);
-    const { snapshot } = show;
-    if (
-      snapshot &&
-      snapshot.generation === show.generation &&
-      snapshot.epoch === epoch &&
-      performance.now() - snapshot.readAt < MAX_AGE_MS &&
-      !(snapshot.taken.nextHoldExpiryAt && snapshot.taken.nextHoldExpiryAt <= now)
-    ) {
-      return snapshot.taken;
-    }
+    if (!this.isWatching || this.epoch !== epochAtStart) return this.sharedReads(showId, now);
+    const show = this.showOf(showId);
+    const snapshot = show.freshSnapshot(this.epoch, now);
+    if (snapshot) return snapshot;
     const newest = show.running.at(-1);
-    if (newest && newest.generation === show.generation && newest.epoch === epoch) {
+    if (newest && newest.generation === show.generation && newest.epoch === this.epoch) {
       return newest.promise;
     }
-    return startRead(showId, show, now).promise;
+    return this.startRead(showId, show, now).promise;
   }
 
-  return {
-    current,
-    changed,
-    async read(showId, now) {
-      if (!isWatching) {
-        // Not listening yet (or any more): what the feed would say is not known.
-        void watch();
-        return readTakenSeatsShared(showId, now);
-      }
-      const show = showOf(showId);
-      if (show.sold === null || show.isStale) {
-        // Nothing to go on, or something is known to be missing: wait for the read.
-        await refreshView(showId, show, now).catch(() => undefined);
-      } else if (performance.now() - show.viewReadAt >= refreshMs) {
-        // Only old: answer from memory now and read in the background, so a show's holds do
-        // not all queue behind its read once a second.
-        refreshView(showId, show, now).catch(() => undefined);
-      }
-      if (!show.sold || shows.get(showId) !== show) {
-        return readTakenSeatsShared(showId, now);
-      }
-      return viewOf(show as ShowSeats & { sold: Set<string> }, now);
-    },
-    reads: () => reads,
-    isFollowing: (showId) => {
-      const show = shows.get(showId);
-      return Boolean(isWatching && show?.sold && !show.isStale);
-    },
-    close() {
-      isClosed = true;
-      isWatching = false;
-      clearInterval(sweep);
-      freshness.close();
-      unwatch();
-      shows.clear();
-    },
-  };
+  async read(showId: string, now: Date): Promise<TakenSeats> {
+    if (!this.isWatching) {
+      // Not listening yet (or any more): what the feed would say is not known.
+      void this.watch();
+      return this.sharedReads(showId, now);
+    }
+    const show = this.showOf(showId);
+    if (show.sold === null || show.isStale) {
+      // Nothing to go on, or something is known to be missing: wait for the read.
+      await this.refreshView(showId, show, now).catch(() => undefined);
+    } else if (performance.now() - show.viewReadAt >= this.refreshMs) {
+      // Only old: answer from memory now and read in the background, so a show's holds do
+      // not all queue behind its read once a second.
+      this.refreshView(showId, show, now).catch(() => undefined);
+    }
+    if (!show.sold || this.shows.get(showId) !== show) return this.sharedReads(showId, now);
+    return (show as ShowSeats & { sold: Set<string> }).view(now);
+  }
+
+  reads() {
+    return this.readCount;
+  }
+
+  isFollowing(showId: string) {
+    const show = this.shows.get(showId);
+    return Boolean(this.isWatching && show?.sold && !show.isStale);
+  }
+
+  close() {
+    this.isClosed = true;
+    this.isWatching = false;
+    clearInterval(this.sweep);
+    this.freshness.close();
+    this.unwatch();
+    this.shows.clear();
+  }
 }
