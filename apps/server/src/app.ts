@@ -57,6 +57,7 @@ import {
   registerOrderConsoleRoutes,
   registerOrderRoutes,
   startOrderSweeper,
+  type StaffRefund,
 } from './modules/orders/index.js';
 import {
   assertNoSandboxInProduction,
@@ -210,25 +211,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onClose', () => deps.sessions.close());
 
-  // The orders module runs each kind's steps and shows payments without importing their modules.
+  // The orders module runs each kind's steps and shows payments without importing their modules
+  // (the same code's functions for every app of the process); this app's staff refund goes to
+  // its own order routes below.
   configureOrders({
     kinds: { film: filmOrderSteps, store: storeOrderSteps },
     money: paymentMoneyReader,
-    staffRefund: async (site, request, log) => {
-      await refundOrderMoney(
-        deps,
-        site,
-        {
-          orderId: request.orderId,
-          actor: { kind: 'staff', staff: request.staff },
-          reason: request.reason,
-          ignoreCutoff: true,
-        },
-        log,
-      );
-    },
     completeExchange,
   });
+  const staffRefund: StaffRefund = async (site, request, log) => {
+    await refundOrderMoney(
+      deps,
+      site,
+      {
+        orderId: request.orderId,
+        actor: { kind: 'staff', staff: request.staff },
+        reason: request.reason,
+        ignoreCutoff: true,
+      },
+      log,
+    );
+  };
   const holdSweepIntervalMs =
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
 
@@ -284,7 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreRoutes(app, deps);
   registerGoodsConsoleRoutes(app, deps);
   registerOrderRoutes(app, deps);
-  registerOrderConsoleRoutes(app, deps);
+  registerOrderConsoleRoutes(app, deps, { staffRefund });
   registerReportConsoleRoutes(app, deps);
   registerBoxOfficeConsoleRoutes(app, deps, { seatHolds });
   if (holdSweepIntervalMs !== null) {
