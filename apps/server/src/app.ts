@@ -41,9 +41,10 @@ import {
   type SeatStreamLimits,
 } from './modules/seat-holds/index.js';
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
+import { completeExchange, registerExchangeRoutes } from './modules/exchange/index.js';
 import {
   registerNotifyRoutes,
-  completeExchange,
+  exchangeMoneyOf,
   paymentMoneyReader,
   refundOrderMoney,
   registerPaymentConsoleRoutes,
@@ -297,6 +298,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerPaymentRoutes(app, deps);
+  // Exchange (改签) beside the order lifecycle; its money is payment's, on this app's deps.
+  registerExchangeRoutes(app, deps, { money: exchangeMoneyOf(deps) });
   registerPaymentConsoleRoutes(app, deps);
   registerNotifyRoutes(app, deps);
   if (!isProduction) registerSandboxPayRoutes(app, deps);
