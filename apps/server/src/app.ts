@@ -21,7 +21,6 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { GZIP_THRESHOLD_BYTES, registerSmallGzip } from './plugins/small-gzip.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerWriteMarks } from './plugins/write-marks.js';
 import { isServerPath, registerConsoleApp, registerWebApp } from './plugins/web-app.js';
 import { createSessionAuthenticator, registerAuthRoutes } from './modules/auth/index.js';
 import {
@@ -33,14 +32,20 @@ import {
 import { registerCinemaConsoleRoutes, registerCinemaRoutes } from './modules/cinema/index.js';
 import {
   filmOrderSteps,
+  holdOrderView,
   registerFilmOrderConsoleRoutes,
   registerFilmOrderRoutes,
-  type SeatStreamLimits,
 } from './modules/film-order/index.js';
+import {
+  registerSeatHolds,
+  registerWriteMarks,
+  type SeatStreamLimits,
+} from './modules/seat-holds/index.js';
 import { registerMessengerRoutes, registerSandboxRoutes } from './modules/messenger/index.js';
+import { completeExchange, registerExchangeRoutes } from './modules/exchange/index.js';
 import {
   registerNotifyRoutes,
-  completeExchange,
+  exchangeMoneyOf,
   paymentMoneyReader,
   refundOrderMoney,
   registerPaymentConsoleRoutes,
@@ -54,6 +59,7 @@ import {
   registerOrderConsoleRoutes,
   registerOrderRoutes,
   startOrderSweeper,
+  type StaffRefund,
 } from './modules/orders/index.js';
 import {
   assertNoSandboxInProduction,
@@ -122,7 +128,7 @@ export interface AppOptions {
    * is ready as soon as the app is (tests).
    */
   readiness?: Readiness;
-  /** Caps and heartbeat of seat availability streams (defaults in seat-stream.routes.ts). */
+  /** Caps and heartbeat of seat availability streams (defaults in seat-holds' seat-stream.routes.ts). */
   seatStreamLimits?: Partial<SeatStreamLimits>;
 }
 
@@ -210,25 +216,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onClose', () => deps.sessions.close());
 
-  // The orders module runs each kind's steps and shows payments without importing their modules.
+  // The orders module runs each kind's steps and shows payments without importing their modules
+  // (the same code's functions for every app of the process); this app's staff refund goes to
+  // its own order routes below.
   configureOrders({
     kinds: { film: filmOrderSteps, store: storeOrderSteps },
     money: paymentMoneyReader,
-    staffRefund: async (site, request, log) => {
-      await refundOrderMoney(
-        deps,
-        site,
-        {
-          orderId: request.orderId,
-          actor: { kind: 'staff', staff: request.staff },
-          reason: request.reason,
-          ignoreCutoff: true,
-        },
-        log,
-      );
-    },
     completeExchange,
   });
+  const staffRefund: StaffRefund = async (site, request, log) => {
+    await refundOrderMoney(
+      deps,
+      site,
+      {
+        orderId: request.orderId,
+        actor: { kind: 'staff', staff: request.staff },
+        reason: request.reason,
+        ignoreCutoff: true,
+      },
+      log,
+    );
+  };
   const holdSweepIntervalMs =
     options.holdSweepIntervalMs === undefined ? 30_000 : options.holdSweepIntervalMs;
 
@@ -273,15 +281,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settleCancelledShowOrder: (site, orderId, options) =>
       settleOrderOfCancelledShow(deps, site, orderId, options, app.log),
   });
-  const seatHolds = registerFilmOrderRoutes(app, deps, {
+  // This app's seat holds and seat-map reads (modules/seat-holds): every channel holds through it.
+  const seatHolds = registerSeatHolds(app, deps, {
+    orderView: holdOrderView,
     seatStreamLimits: options.seatStreamLimits,
     writes,
   });
+  registerFilmOrderRoutes(app, deps, { seatHolds });
   registerFilmOrderConsoleRoutes(app, deps);
   registerStoreRoutes(app, deps);
   registerGoodsConsoleRoutes(app, deps);
   registerOrderRoutes(app, deps);
-  registerOrderConsoleRoutes(app, deps);
+  registerOrderConsoleRoutes(app, deps, { staffRefund });
   registerReportConsoleRoutes(app, deps);
   registerBoxOfficeConsoleRoutes(app, deps, { seatHolds });
   if (holdSweepIntervalMs !== null) {
@@ -291,6 +302,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerPaymentRoutes(app, deps);
+  // Exchange (改签) beside the order lifecycle; its money is payment's, on this app's deps.
+  registerExchangeRoutes(app, deps, { money: exchangeMoneyOf(deps) });
   registerPaymentConsoleRoutes(app, deps);
   registerNotifyRoutes(app, deps);
   if (!isProduction) registerSandboxPayRoutes(app, deps);

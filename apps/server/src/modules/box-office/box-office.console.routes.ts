@@ -24,7 +24,7 @@ import {
 } from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
-import type { SeatHolds } from '../film-order/index.js';
+import type { SeatHolds } from '../seat-holds/index.js';
 import { payMicropayAtCounter } from './counter-micropay.service.js';
 import { payAtCounter } from './counter-pay.service.js';
 import { counterPayStatus, payNativeAtCounter } from './counter-wechat.service.js';

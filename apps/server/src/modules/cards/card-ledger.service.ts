@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
+import { lockOrder } from '../order-lock/index.js';
 import * as cardsRepository from './cards.repository.js';
 
 export interface ChargeCardsInput {
@@ -61,7 +62,7 @@ export async function chargeCards(
     throw new AppError('VALIDATION_FAILED', { fields: ['amountFen'] });
   }
   const cardIds = [...new Set(input.cardIds)];
-  const order = await cardsRepository.lockOrder(trx, input.orderId);
+  const order = await lockOrder(trx, input.orderId);
   if (!order || order.site_id !== input.siteId || order.user_id !== input.userId) {
     throw new AppError('NOT_FOUND', { what: '订单', whatEn: 'The order' });
   }
@@ -157,7 +158,7 @@ export async function refundCardCharges(
   reason: string,
   clockNow?: Date,
 ): Promise<CardDebit[]> {
-  const order = await cardsRepository.lockOrder(trx, orderId);
+  const order = await lockOrder(trx, orderId);
   if (!order) return [];
   await settleHold(trx, orderId, 'release', reason, clockNow);
   const outstanding = outstandingByCard(await cardsRepository.ledgerOfOrder(trx, orderId));
@@ -182,7 +183,7 @@ export async function refundCardChargesPart(
   reason: string,
   clockNow?: Date,
 ): Promise<CardDebit[]> {
-  const order = await cardsRepository.lockOrder(trx, orderId);
+  const order = await lockOrder(trx, orderId);
   if (!order || amountFen <= 0) return [];
   const outstanding = outstandingByCard(await cardsRepository.ledgerOfOrder(trx, orderId));
   const credits: CardDebit[] = [];
@@ -249,7 +250,7 @@ async function settleHold(
   reason: string,
   clockNow: Date | undefined,
 ): Promise<CardDebit[]> {
-  const order = await cardsRepository.lockOrder(trx, orderId);
+  const order = await lockOrder(trx, orderId);
   if (!order) return [];
   const outstanding = outstandingByCard(await cardsRepository.ledgerOfOrder(trx, orderId));
   const settled: CardDebit[] = [];

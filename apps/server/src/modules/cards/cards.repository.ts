@@ -91,16 +91,6 @@ export function appendLedger(db: Executor, entry: LedgerEntry) {
     .executeTakeFirstOrThrow();
 }
 
-/** Lock the order row so that charges, commits, releases and refunds of one order serialise. */
-export function lockOrder(db: Executor, orderId: string) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'site_id', 'user_id'])
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 export function ledgerOfOrder(db: Executor, orderId: string) {
   return db
     .selectFrom('card_ledger')

@@ -16,10 +16,13 @@ import * as cinemaRepository from './cinema.repository.js';
  *
  * Kept in memory for SHOW_CACHE_MS: every seat map, availability read and hold of a busy show asks
  * for it, and what could change meanwhile (a price, a start time) is checked again where it
- * matters: a hold's prices and start time are read by `hold_film_seats` in SQL.
+ * matters: a hold's prices and start time are read by `hold_film_seats` in SQL. Kept per database
+ * handle (an app's `deps.db`; a transaction's handle keeps its own for its length), never
+ * shared by two apps of one process.
  */
 export async function findShowWithLayout(db: Executor, siteId: string, showId: string) {
   if (!isUuid(showId)) return undefined;
+  const { showCache, hallSeatsCache } = cachesOf(db);
   const key = `${siteId}:${showId}`;
   const cached = showCache.get(key);
   if (cached && cached.until > performance.now()) return cached.layout;
@@ -27,7 +30,7 @@ export async function findShowWithLayout(db: Executor, siteId: string, showId: s
   if (!show) return undefined;
   const [areas, seats] = await Promise.all([
     cinemaRepository.listShowPriceAreas(db, show.id),
-    layoutSeats(db, show.layout_id),
+    layoutSeats(db, hallSeatsCache, show.layout_id),
   ]);
   const layout = { show, areas, seats };
   if (showCache.size >= SHOW_CACHE_LIMIT) showCache.clear();
@@ -37,25 +40,39 @@ export async function findShowWithLayout(db: Executor, siteId: string, showId: s
 
 const SHOW_CACHE_MS = 10_000;
 const SHOW_CACHE_LIMIT = 5_000;
-const showCache = new Map<
-  string,
-  { layout: { show: ShowRow; areas: AreaRow[]; seats: HallSeat[] }; until: number }
->();
+interface LayoutCaches {
+  showCache: Map<
+    string,
+    { layout: { show: ShowRow; areas: AreaRow[]; seats: HallSeat[] }; until: number }
+  >;
+  hallSeatsCache: Map<string, HallSeat[]>;
+}
+const cachesByDatabase = new WeakMap<Executor, LayoutCaches>();
+function cachesOf(db: Executor): LayoutCaches {
+  let caches = cachesByDatabase.get(db);
+  if (!caches) {
+    caches = { showCache: new Map(), hallSeatsCache: new Map() };
+    cachesByDatabase.set(db, caches);
+  }
+  return caches;
+}
 type ShowRow = NonNullable<Awaited<ReturnType<typeof cinemaRepository.findShow>>>;
 type AreaRow = Awaited<ReturnType<typeof cinemaRepository.listShowPriceAreas>>[number];
 
 /**
  * A layout version's seats never change (staff edits make a new version, decision 016), and every
- * seat map and hold needs all of them: 500+ rows for a big hall. Keep them in memory by layout id
- * (ids are random uuids, so apps on different databases in one process cannot collide).
+ * seat map and hold needs all of them: 500+ rows for a big hall. Keep them in memory by layout id.
  */
 type HallSeat = Awaited<ReturnType<typeof cinemaRepository.listLayoutSeats>>[number];
-const hallSeatsCache = new Map<string, HallSeat[]>();
 const HALL_CACHE_LIMIT = 500;
 
 // Only loaded layouts are shared: awaiting another caller's query in flight could wait on PGlite's
 // one connection held by our own transaction, forever.
-async function layoutSeats(db: Executor, layoutId: string): Promise<HallSeat[]> {
+async function layoutSeats(
+  db: Executor,
+  hallSeatsCache: LayoutCaches['hallSeatsCache'],
+  layoutId: string,
+): Promise<HallSeat[]> {
   const cached = hallSeatsCache.get(layoutId);
   if (cached) return cached;
   const seats = await cinemaRepository.listLayoutSeats(db, layoutId);

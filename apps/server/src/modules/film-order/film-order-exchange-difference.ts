@@ -5,7 +5,7 @@ import { findShowInfos, type ShowWithLayout } from '../cinema/index.js';
 import { expireOverdueOrders } from '../orders/index.js';
 import * as exchangeRepository from './film-order-exchange.repository.js';
 import * as filmOrderRepository from './film-order.repository.js';
-import { showNotOnSale } from './film-order.service.js';
+import { showNotOnSale } from '../seat-holds/index.js';
 
 /**
  * The film side of a dearer exchange (decision 031): the exchange order holds the new seats until

@@ -9,13 +9,13 @@ import { siteSettings, type SiteRow } from '../site/index.js';
 import * as exchangeRepository from './film-order-exchange.repository.js';
 import * as filmOrderRepository from './film-order.repository.js';
 import {
-  checkRules,
+  checkSeatRules,
   salesCloseAt,
   salesClosed,
   seatIdsOfLabels,
   seatRuleError,
   showNotOnSale,
-} from './film-order.service.js';
+} from '../seat-holds/index.js';
 
 /**
  * The film side of a ticket exchange (改签, decision 025): whether the new show and seats may be
@@ -47,7 +47,7 @@ export async function checkExchangeChoice(
     throw salesClosed(layout.show.id, settings);
   }
   const seatIds = [...new Set(choice.seatIds ?? seatIdsOfLabels(layout, choice.seatLabels ?? []))];
-  await checkRules(deps, layout, user, seatIds, settings.maxSeatsPerOrder, now);
+  await checkSeatRules(deps, layout, user, seatIds, settings.maxSeatsPerOrder, now);
   const hasArea = new Set(layout.areas.map((area) => area.id));
   for (const seatId of seatIds) {
     const seat = layout.seats.find((candidate) => candidate.id === seatId)!;

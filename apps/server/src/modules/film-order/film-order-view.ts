@@ -14,6 +14,7 @@ import {
   showInfoOf,
   type ShowWithLayout,
 } from '../cinema/index.js';
+import type { HoldOrderView } from '../seat-holds/index.js';
 import { goodsLinesOfOrders } from '../store/index.js';
 import * as filmOrderRepository from './film-order.repository.js';
 
@@ -95,3 +96,9 @@ export function viewOf(
     serverTime: (now ?? order.updated_at).toISOString(),
   };
 }
+
+/** A new hold's order as its page shows it (no goods yet), without whose and which site's. */
+export const holdOrderView: HoldOrderView = (order, show, seats, now, lang) => {
+  const { userId: _userId, siteId: _siteId, ...answer } = viewOf(order, show, seats, now, lang);
+  return answer;
+};

@@ -1,11 +1,10 @@
 /**
- * Film orders: seat maps, seat holds (an unpaid order), cancel, and the steps the orders module
+ * Film orders: an unpaid order after its hold (the hold itself: seat-holds), cancel, and the steps the orders module
  * runs for a film order (sell or release its seats, show it on order pages).
  */
-export { registerFilmOrderRoutes, type SeatHolds } from './film-order.routes.js';
+export { registerFilmOrderRoutes } from './film-order.routes.js';
 export { setFilmOrderGoods } from './film-order-goods.service.js';
 export { registerFilmOrderConsoleRoutes } from './film-order.console.routes.js';
-export type { SeatStreamLimits } from './seat-stream.routes.js';
 export { filmOrderSteps } from './film-order-kind.js';
 export {
   /**
@@ -14,6 +13,8 @@ export {
    * unpaid order past its deadline reads as expired.
    */
   getFilmOrderView,
+  /** A new hold's order as its page shows it (registerSeatHolds' `orderView`). */
+  holdOrderView,
   type FilmOrderView,
 } from './film-order-view.js';
 export {

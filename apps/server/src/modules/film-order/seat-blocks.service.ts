@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { findShowWithLayout, type ShowWithLayout } from '../cinema/index.js';
 import type { SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
-import { rowsOf } from './seat-availability.service.js';
+import { rowsOf } from '../seat-holds/index.js';
 import * as seatBlocksRepository from './seat-blocks.repository.js';
 
 export type Deps = Pick<AppDeps, 'db' | 'clock'>;

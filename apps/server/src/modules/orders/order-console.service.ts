@@ -18,7 +18,7 @@ import type { Executor } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { SiteRow } from '../site/index.js';
 import { auditOfEntity } from '../staff/index.js';
-import { moneyReader, staffRefund, stepsOf, type OrderRow } from './order-kinds.js';
+import { moneyReader, stepsOf, type OrderRow, type StaffRefund } from './order-kinds.js';
 import * as ordersRepository from './orders.repository.js';
 import { orderFieldsOf } from './order-views.service.js';
 
@@ -28,12 +28,12 @@ type Deps = Pick<AppDeps, 'db'>;
  * staff only see and change orders of cinemas they cover.
  */
 export type CinemaGuard = (cinemaId: string | null) => Promise<unknown>;
-type Log = Parameters<ReturnType<typeof staffRefund>>[2];
+type Log = Parameters<StaffRefund>[2];
 
 /**
  * Orders for staff: look-up by order number, phone or code in the cinemas one covers; one order
  * with its money, status trail and audit rows; a refund with a reason by a manager or owner (the
- * payment module's refund use case, past the buyer's cutoff, through `configureOrders`).
+ * payment module's refund use case, past the buyer's cutoff, handed to this app's routes).
  */
 export async function searchOrders(
   deps: Deps,
@@ -100,7 +100,7 @@ export async function getConsoleOrder(
 }
 
 export async function refundAsStaff(
-  deps: Deps,
+  deps: Deps & { staffRefund: StaffRefund },
   site: SiteRow,
   staff: SignedInStaff,
   request: { orderId: string; reason: string },
@@ -110,7 +110,7 @@ export async function refundAsStaff(
   const order = await ordersRepository.findById(deps.db, request.orderId);
   if (!order || order.site_id !== site.id) throw notFound('The order', '订单');
   await guard(order.cinema_id);
-  await staffRefund()(site, { orderId: order.id, staff, reason: request.reason }, log);
+  await deps.staffRefund(site, { orderId: order.id, staff, reason: request.reason }, log);
   return detailOf(deps.db, site, (await ordersRepository.findById(deps.db, order.id))!);
 }
 

@@ -59,7 +59,8 @@ export interface OrderMoneyReader {
 
 /**
  * The payment module's refund use case as staff run it (past the buyer's cutoff, with a reason and
- * an audit row): orders cannot import payment, which imports orders.
+ * an audit row): orders cannot import payment, which imports orders. It closes over its app's
+ * deps, so each app hands its own to registerOrderConsoleRoutes (never through configureOrders).
  */
 export type StaffRefund = (
   site: SiteRow,
@@ -79,21 +80,39 @@ export type ExchangeCompletion = (
   reason: string,
 ) => Promise<OrderStatus>;
 
+/**
+ * The steps of the modules that depend on orders: functions of the code, holding no state of any
+ * app (no deps, no database), so every app of the process configures the same ones. What belongs
+ * to one app (the staff refund) is passed to that app's routes instead.
+ */
 interface OrderParts {
   kinds: Record<OrderKind, OrderKindSteps>;
   money: OrderMoneyReader;
-  staffRefund?: StaffRefund;
   completeExchange?: ExchangeCompletion;
 }
 
 let parts: OrderParts | undefined;
 
 /**
- * Called once by buildApp with each kind's steps and the payment module's money reader, so that
- * the orders module depends on none of the modules that depend on it.
+ * Called by buildApp with each kind's steps and the payment module's money reader, so that the
+ * orders module depends on none of the modules that depend on it. A second app of the process
+ * must name the same steps (they are the code's, not an app's).
  */
 export function configureOrders(configured: OrderParts): void {
+  if (parts && !sameParts(parts, configured)) {
+    throw new Error('configureOrders: another app of this process configured other order steps');
+  }
   parts = configured;
+}
+
+function sameParts(a: OrderParts, b: OrderParts): boolean {
+  return (
+    a.money === b.money &&
+    a.completeExchange === b.completeExchange &&
+    Object.keys({ ...a.kinds, ...b.kinds }).every(
+      (kind) => a.kinds[kind as OrderKind] === b.kinds[kind as OrderKind],
+    )
+  );
 }
 
 function configured(): OrderParts {
@@ -107,12 +126,6 @@ export function stepsOf(kind: OrderKind): OrderKindSteps {
 
 export function moneyReader(): OrderMoneyReader {
   return configured().money;
-}
-
-export function staffRefund(): StaffRefund {
-  const refund = configured().staffRefund;
-  if (!refund) throw new Error('staff refunds need configureOrders({ staffRefund })');
-  return refund;
 }
 
 export function exchangeCompletion(): ExchangeCompletion {

@@ -8,6 +8,7 @@ import {
 import type { Insertable } from 'kysely';
 import type { Executor, OrdersTable } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { lockOrder } from '../order-lock/index.js';
 import { newOrderCode, newOrderNo } from './order-codes.js';
 import { enqueueOrderNotice } from './order-notices.js';
 import { exchangeCompletion, stepsOf, type OrderRow } from './order-kinds.js';
@@ -19,17 +20,8 @@ import * as ordersRepository from './orders.repository.js';
  * again by a database trigger), and what it holds moves with it through its kind's steps.
  */
 
-/**
- * Lock the order row for the rest of the transaction: the first lock of every use case on it. An
- * exchange order's original order is locked before it (decision 031), so that paying an exchange
- * order (which moves the original's seats) and refunding or exchanging the original take their
- * locks in one order and queue instead of deadlocking.
- */
-export async function lockOrder(trx: Executor, orderId: string): Promise<OrderRow | undefined> {
-  const exchangeOf = await ordersRepository.findExchangeOf(trx, orderId);
-  if (exchangeOf) await ordersRepository.findByIdForUpdate(trx, exchangeOf);
-  return ordersRepository.findByIdForUpdate(trx, orderId);
-}
+/** Lock the order row for the rest of the transaction (the one order lock, modules/order-lock). */
+export { lockOrder };
 
 export function findOrder(db: Executor, orderId: string): Promise<OrderRow | undefined> {
   return ordersRepository.findById(db, orderId);

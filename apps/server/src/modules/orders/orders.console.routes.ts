@@ -11,6 +11,7 @@ import {
 } from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
+import type { StaffRefund } from './order-kinds.js';
 import { checkIn, lookupForCheckIn } from './check-in.service.js';
 import {
   getConsoleOrder,
@@ -20,7 +21,12 @@ import {
 } from './order-console.service.js';
 
 /** Staff calls on orders (`/api/console/...`): check-in, order look-up and staff refunds. */
-export function registerOrderConsoleRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerOrderConsoleRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  /** This app's staff refund (the payment module's use case on this app's deps). */
+  options: { staffRefund: StaffRefund },
+): void {
   bindConsoleCall(
     app,
     deps,
@@ -59,7 +65,7 @@ export function registerOrderConsoleRoutes(app: FastifyInstance, deps: AppDeps):
       // Cashiers look orders up; giving money back is for managers and owners.
       await requireStaff(request, { roles: staffRefundRoles });
       return refundAsStaff(
-        deps,
+        { ...deps, staffRefund: options.staffRefund },
         site,
         staff,
         body,

@@ -200,16 +200,6 @@ export function listExchangeOrders(
     .execute();
 }
 
-/** Lock the order row for the rest of the transaction: every use case that moves it or its money. */
-export function findByIdForUpdate(trx: Executor, orderId: string) {
-  return trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** Unpaid orders past their deadline, locked, skipping rows another transaction is working on. */
 export function lockExpiredPending(trx: Executor, now: Date, limit: number) {
   return trx

@@ -9,7 +9,7 @@ export { registerNotifyRoutes, NOTIFY_PATH } from './notify.routes.js';
 export { registerSandboxPayRoutes, SANDBOX_CONFIRM_PATH } from './sandbox-pay.routes.js';
 export { startPaymentSweep, sweepPayments } from './payment-sweep.js';
 export { paymentMoneyReader } from './order-money.js';
-export { completeExchange } from './exchange-completion.js';
+export { exchangeMoneyOf } from './exchange-money.js';
 export { payProviderFor, type PaymentDeps } from './providers/pay-providers.js';
 export { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
 export { PayProviderError } from './providers/pay-provider-error.js';

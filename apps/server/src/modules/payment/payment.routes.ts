@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   cancelPaymentCall,
   cardPayCall,
-  exchangeFilmOrderCall,
   paymentStatusCall,
   refundOrderCall,
   refundOrderGoodsCall,
@@ -13,7 +12,6 @@ import { bindCall } from '../../plugins/calls.js';
 import { publicOriginOf } from '../site/index.js';
 import { payByCard } from './pay-by-card.service.js';
 import { payByWechat } from './pay-by-wechat.service.js';
-import { exchangeFilmOrder } from './exchange.service.js';
 import { cancelPayment, getPaymentStatus } from './payment-status.service.js';
 import { refundOrderGoods } from './refund-goods.service.js';
 import { refundOrder } from './refund.service.js';
@@ -65,13 +63,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     refundOrderGoodsCall,
     ({ site, user, body, request }) =>
       refundOrderGoods(deps, site, user, body.orderId, request.log),
-    { rateLimitPerMinute: PAYING_PER_MINUTE },
-  );
-  bindCall(
-    app,
-    deps,
-    exchangeFilmOrderCall,
-    ({ site, user, body, request }) => exchangeFilmOrder(deps, site, user, body, request.log),
     { rateLimitPerMinute: PAYING_PER_MINUTE },
   );
 }

@@ -17,8 +17,8 @@ import {
 } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
-import { giveWayToLapsedExchange, withdrawWaitingExchange } from './exchange.service.js';
-import { movePayment } from './payment-steps.js';
+import { giveWayToLapsedExchange, withdrawWaitingExchange } from '../exchange/index.js';
+import { giveUpLiveAttempt, movePayment } from './payment-steps.js';
 import { closeGivenUp } from './provider-close.js';
 import * as paymentRepository from './payment.repository.js';
 import {
@@ -128,7 +128,7 @@ export async function refundOrderMoney(
     // seats are never left held for a refunded ticket; a staff refund cancels it.
     const toClose: string[] = [];
     if (actor.kind === 'user') await giveWayToLapsedExchange(trx, order.id, now);
-    else toClose.push(...(await withdrawWaitingExchange(trx, order.id, now)));
+    else toClose.push(...(await withdrawWaitingExchangeAndItsPayment(trx, order.id, now)));
     await transitionOrder(
       trx,
       order,
@@ -242,7 +242,7 @@ export async function settleOrderOfCancelledShow(
     }
     if (order.status !== 'ticketed')
       return { outcome: 'skipped' as const, pending: [] as string[] };
-    const toClose = await withdrawWaitingExchange(trx, order.id, now);
+    const toClose = await withdrawWaitingExchangeAndItsPayment(trx, order.id, now);
     await transitionOrder(trx, order, 'refunded', options.reason);
     await releaseOrders(trx, [order]);
     const pending = await refundOrderAndExchangesIn(trx, order.id, options.reason, now);
@@ -348,4 +348,21 @@ async function refundMoneyIn(
     await paymentRepository.setRefundsShift(trx, outRefundNos, shiftId);
   }
   return outRefundNos;
+}
+
+/**
+ * Under the original's lock, in a staff refund of it: a dearer exchange still waiting for its
+ * difference goes with it (decision 031, the exchange module's step), and so does its live payment
+ * attempt (a card hold released, a WeChat part cancelled). Answers the WeChat transactions to
+ * close after commit (`closeGivenUp`): money WeChat took meanwhile is then refunded automatically,
+ * as is a notice that arrives later.
+ */
+async function withdrawWaitingExchangeAndItsPayment(
+  trx: Transaction<Database>,
+  orderId: string,
+  now: Date,
+): Promise<string[]> {
+  const withdrawn = await withdrawWaitingExchange(trx, orderId, now);
+  if (!withdrawn) return [];
+  return giveUpLiveAttempt(trx, withdrawn, now, orderEventReasons.exchangeWithdrawn);
 }

@@ -10,7 +10,7 @@ import type { SeatChangeFeed } from './seat-change-feed.js';
  * (PostgreSQL sends a listener its pending notifications before it answers). That round trip is
  * needed only when a change can be pending:
  * - this process has answered a call that may write since the last round trip began (`writes`,
- *   plugins/write-marks.ts: counted as each answer is sent, after its commit);
+ *   write-marks.ts: counted as each answer is sent, after its commit);
  * - another server instance is there: each NOTIFYs `{"peer": id}` on the seat channel every
  *   PEER_HELLO_MS from its start, and one heard within PEER_WINDOW_MS counts as there;
  * - the feed began listening less than PEER_WINDOW_MS ago (who else is there is not known yet).
@@ -25,7 +25,7 @@ export interface SeatFreshness {
   close(): void;
 }
 
-/** How many answers of calls that may change data this process has sent (plugins/write-marks.ts). */
+/** How many answers of calls that may change data this process has sent (write-marks.ts). */
 export interface WriteCount {
   count(): number;
 }

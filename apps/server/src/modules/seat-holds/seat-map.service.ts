@@ -1,5 +1,4 @@
 import { showSeatsCall, type CallAnswer, type NameLang } from '@marquee/contracts';
-import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../lib/errors.js';
 import {
   cinemaInfoOf,
@@ -8,22 +7,18 @@ import {
   type ShowWithLayout,
 } from '../cinema/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import type { TakenSeats } from './film-order.repository.js';
+import type { TakenSeats } from './seat-holds.repository.js';
 import {
   availabilityRowsOf,
   keptAnswer,
   priceAreaOf,
   rowsOf,
   seatStatesOf,
-  type KeptAnswers,
+  type ReadDeps,
 } from './seat-availability.service.js';
-import type { TakenSeatsMemory } from './taken-seats-memory.js';
 import { prepareTimedAnswer, type TimedAnswer } from './timed-answer.js';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'> & { takenSeats: Pick<TakenSeatsMemory, 'current'> };
 type ShowSeats = CallAnswer<typeof showSeatsCall>;
-
-const seatMapAnswers: KeptAnswers = new Map();
 
 /**
  * The seat map of a show: layout and each seat's state now (an expired hold reads as free), as
@@ -31,7 +26,7 @@ const seatMapAnswers: KeptAnswers = new Map();
  * show, layout content, language and set of seat states (decision 036), so a crowd on one show shares the bytes.
  */
 export async function getShowSeats(
-  deps: Deps,
+  deps: ReadDeps,
   site: SiteRow,
   showId: string,
   lang: NameLang,
@@ -41,7 +36,7 @@ export async function getShowSeats(
   if (!layout) throw notFound('Show', '场次');
   const taken = await deps.takenSeats.current(layout.show.id, now);
   const answer = keptAnswer(
-    seatMapAnswers,
+    deps.kept.seatMaps,
     { layout, taken, site, lang },
     () => availabilityRowsOf(layout, taken).join(','),
     () => prepareTimedAnswer(showSeatsCall.answer.parse(seatMapOf(layout, taken, site, lang, now))),

@@ -24,7 +24,7 @@ import {
   payWithCards,
   payWithWechat,
   sandboxSheet,
-} from './payment-test-kit.js';
+} from '../payment/payment-test-kit.js';
 
 /**
  * A staff refund of the original (console refund, cancelled show) while a dearer exchange waits

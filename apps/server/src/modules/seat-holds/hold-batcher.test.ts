@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HoldRequest, HoldResult } from './film-order.repository.js';
+import type { HoldRequest, HoldResult } from './seat-holds.repository.js';
 import { createHoldBatcher, HoldError, type RunHolds } from './hold-batcher.js';
 
 /** A fake database: each statement waits until the test ends it, answering what `answer` says. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findShowWithLayout } from '../cinema/index.js';
 import type { SeatChangeFeed } from './seat-change-feed.js';
-import { readTakenSeatsShared } from './seat-availability.service.js';
+import type { SharedReads } from './shared-reads.js';
 
 export interface SeatStreamLimits {
   /** Open streams of one show in this process; more are refused (429, clients poll instead). */
@@ -37,6 +37,7 @@ export function registerSeatStream(
   app: FastifyInstance,
   deps: AppDeps,
   feed: SeatChangeFeed,
+  sharedReads: SharedReads,
   limits: SeatStreamLimits,
 ): void {
   app.route({
@@ -106,7 +107,7 @@ export function registerSeatStream(
           onEnd: end,
         });
         if (!isOpen) return unsubscribe();
-        const taken = await readTakenSeatsShared(deps.db, showId, deps.clock.now());
+        const taken = await sharedReads(showId, deps.clock.now());
         if (!isOpen) return;
         out.write(`event: ready\ndata: ${JSON.stringify({ showId, version: taken.version })}\n\n`);
         heartbeat = setInterval(() => out.write(': ping\n\n'), limits.heartbeatMs);

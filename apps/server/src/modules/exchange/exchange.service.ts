@@ -7,6 +7,7 @@ import {
   cinemaMonthDayTimeOf,
 } from '@marquee/contracts';
 import type { Transaction } from 'kysely';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/schema.js';
 import { withDeadlockRetry } from '../../lib/deadlock-retry.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -36,13 +37,7 @@ import {
   type OrderRow,
 } from '../orders/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import { giveUpLiveAttempt } from './payment-steps.js';
-import { exchangeRefundNoFor, executeRefund, refundPartIn } from './refund-execution.js';
-import type { PaymentLog } from './payment-log.js';
-import type { PaymentDeps } from './providers/pay-providers.js';
-
-/** The reason on the ledger and refund rows of a cheaper exchange's difference. */
-const EXCHANGE_REFUND_REASON = '改签退差价';
+import type { ExchangeMoney, ExchangeLog } from './exchange-money.js';
 
 /**
  * POST /api/order/exchange (改签, decision 025): a ticketed film order moves once to another show
@@ -59,11 +54,11 @@ const EXCHANGE_REFUND_REASON = '改签退差价';
  * the exchange (`completeExchange`).
  */
 export async function exchangeFilmOrder(
-  deps: PaymentDeps,
+  deps: Pick<AppDeps, 'db' | 'clock'> & { money: ExchangeMoney },
   site: SiteRow,
   user: SignedInUser,
   choice: { orderId: string; showId: string; seatIds?: string[]; seatLabels?: string[] },
-  log: PaymentLog,
+  log: ExchangeLog,
 ): Promise<OrderDetail> {
   if (!isUuid(choice.orderId)) throw orderNotFound();
   const { layout, seatIds } = await checkExchangeChoice(deps, site, user, choice);
@@ -105,14 +100,10 @@ export async function exchangeFilmOrder(
         now,
       }).catch(onceMore);
       await enqueueExchangeNotice(trx, order.id, now);
-      return refundPartIn(trx, order.id, price.refundFen, now, {
-        kind: 'exchange',
-        reason: EXCHANGE_REFUND_REASON,
-        outRefundNoOf: exchangeRefundNoFor,
-      });
+      return deps.money.refundDifference(trx, order.id, price.refundFen, now);
     }),
   );
-  for (const outRefundNo of pending) await executeRefund(deps, site, outRefundNo, log);
+  for (const outRefundNo of pending) await deps.money.sendRefund(site, outRefundNo, log);
   return getOrderDetail(deps, site, user, choice.orderId);
 }
 
@@ -144,19 +135,18 @@ export async function giveWayToLapsedExchange(
  * Under the original's lock, in the staff refund of it (console refund, cancelled show): a dearer
  * exchange still waiting for its difference goes with it (decision 031). It is cancelled (expired
  * once past its deadline), its held seats are released (the seat trigger announces them to open
- * seat pages) and its live payment attempt given up: a card hold released, a WeChat part
- * cancelled. Answers the WeChat transactions to close after commit (`closeGivenUp`): money WeChat
- * took meanwhile is then refunded automatically, as is a notice that arrives later.
+ * seat pages). Answers the exchange order withdrawn, if any: the payment module then gives up its
+ * live payment attempt (a card hold released, a WeChat part cancelled).
  */
 export async function withdrawWaitingExchange(
   trx: Transaction<Database>,
   orderId: string,
   now: Date,
-): Promise<string[]> {
+): Promise<string | null> {
   const waiting = await findPendingExchangeOrder(trx, orderId);
-  if (!waiting) return [];
+  if (!waiting) return null;
   const exchangeOrder = await lockOrder(trx, waiting.id);
-  if (exchangeOrder?.status !== 'pending_payment') return [];
+  if (exchangeOrder?.status !== 'pending_payment') return null;
   const isOverdue = exchangeOrder.pay_deadline_at.getTime() <= now.getTime();
   await transitionOrder(
     trx,
@@ -165,7 +155,7 @@ export async function withdrawWaitingExchange(
     isOverdue ? orderEventReasons.deadlinePassed : orderEventReasons.exchangeWithdrawn,
   );
   await releaseOrders(trx, [exchangeOrder]);
-  return giveUpLiveAttempt(trx, exchangeOrder.id, now, orderEventReasons.exchangeWithdrawn);
+  return exchangeOrder.id;
 }
 
 /**

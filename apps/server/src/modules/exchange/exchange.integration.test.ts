@@ -15,7 +15,7 @@ import {
   ticketed as ticketedOrder,
   twinShow as twinShowOf,
 } from './exchange-test-kit.js';
-import { moneyOf } from './payment-test-kit.js';
+import { moneyOf } from '../payment/payment-test-kit.js';
 
 describeOnEachDatabase('ticket exchange (改签)', (kind) => {
   let t: TestApp;

@@ -15,8 +15,8 @@ import {
   type TestApp,
 } from '../../test-support/test-app.js';
 import { recordWholePaymentForTest } from '../../test-support/paid-order.js';
-import { seatIds, showPicker, stateOf, type SeatMap } from './film-order-test-kit.js';
-import { filmOrderSteps } from './index.js';
+import { seatIds, showPicker, stateOf, type SeatMap } from '../film-order/film-order-test-kit.js';
+import { filmOrderSteps } from '../film-order/index.js';
 import { createSeatChangeFeed } from './seat-change-feed.js';
 
 const HOLD_SECONDS = 15 * 60;

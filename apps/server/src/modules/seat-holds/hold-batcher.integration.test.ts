@@ -9,8 +9,8 @@ import {
   holdsJson,
   type HoldRequest,
   type HoldResult,
-} from './film-order.repository.js';
-import { seatIds, seatMap, showPicker, waitsOnLock } from './film-order-test-kit.js';
+} from './seat-holds.repository.js';
+import { seatIds, seatMap, showPicker, waitsOnLock } from '../film-order/film-order-test-kit.js';
 import { createDatabaseHoldBatcher, type HoldBatcher } from './hold-batcher.js';
 
 const HOLD_MS = 15 * 60_000;

@@ -20,8 +20,8 @@ import {
 } from '../../test-support/test-app.js';
 import { recordWholePaymentForTest } from '../../test-support/paid-order.js';
 import { sweepExpiredOrders } from '../orders/index.js';
-import { hold, seatIds, seatMap, showPicker } from './film-order-test-kit.js';
-import { filmOrderSteps } from './index.js';
+import { hold, seatIds, seatMap, showPicker } from '../film-order/film-order-test-kit.js';
+import { filmOrderSteps } from '../film-order/index.js';
 
 const HOLD_SECONDS = 15 * 60;
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { createTestApp, signIn, uniqueOpenid, type TestApp } from '../../test-support/test-app.js';
-import { hold, seatIds, seatMap, showPicker } from './film-order-test-kit.js';
+import { hold, seatIds, seatMap, showPicker } from '../film-order/film-order-test-kit.js';
 import {
   createSeatChangeFeed,
   type SeatChange,
@@ -187,7 +187,7 @@ describeOnEachDatabase('taken seats kept in memory (taken-seats-memory.ts)', (ki
     });
     expect((await kept.current(showId, t.clock.now())).blocked).toEqual([]);
     // Committed by another connection, its NOTIFY not heard yet; then this process answers a
-    // call that may have made it (plugins/write-marks.ts): the next read must see it.
+    // call that may have made it (write-marks.ts): the next read must see it.
     const seatId = await blockSeat(showId, 'F3');
     writes += 1;
     expect((await kept.current(showId, t.clock.now())).blocked).toEqual([seatId]);

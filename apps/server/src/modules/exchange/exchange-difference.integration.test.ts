@@ -21,7 +21,7 @@ import {
   twinShow,
   type PendingExchangeScene,
 } from './exchange-test-kit.js';
-import { moneyOf, orderRow, payWithWechat, sandboxSheet } from './payment-test-kit.js';
+import { moneyOf, orderRow, payWithWechat, sandboxSheet } from '../payment/payment-test-kit.js';
 
 /**
  * Dearer exchanges (decision 031): the new seats are held by an exchange order costing the

@@ -15,7 +15,6 @@ import {
   type ShowLayout,
 } from '@marquee/contracts';
 import type { AppDeps } from '../../app-deps.js';
-import type { Executor } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import {
   cinemaInfoOf,
@@ -24,41 +23,19 @@ import {
   type ShowWithLayout,
 } from '../cinema/index.js';
 import { siteSettings, type SiteRow } from '../site/index.js';
-import * as filmOrderRepository from './film-order.repository.js';
+import type { TakenSeats } from './seat-holds.repository.js';
 import { prepareTimedAnswer, type TimedAnswer } from './timed-answer.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-type TakenSeats = filmOrderRepository.TakenSeats;
 
 /**
  * The seat map's two halves (decision 002): the layout, built once per cached show layout and
- * kept as its JSON and gzip bytes with an ETag; and the availability, read in one query that
- * concurrent readers of one show share.
+ * kept as its JSON and gzip bytes with an ETag; and the availability, from the taken seats kept in
+ * memory (taken-seats-memory.ts).
  */
-
-const inFlight = new Map<string, Promise<filmOrderRepository.TakenSeats>>();
-
-/**
- * The show's taken seats now. Callers arriving while a read of the same show is running get that
- * read's answer (at most one query in flight per show), so a crowd on one seat map costs one
- * query per round trip, not one per phone. Outside transactions only.
- */
-export function readTakenSeatsShared(
-  db: Executor,
-  showId: string,
-  now: Date,
-): Promise<filmOrderRepository.TakenSeats> {
-  const running = inFlight.get(showId);
-  if (running) return running;
-  const read = filmOrderRepository.readTakenSeats(db, showId, now).finally(() => {
-    inFlight.delete(showId);
-  });
-  inFlight.set(showId, read);
-  return read;
-}
 
 /** The state of each layout seat, by id. */
-export function seatStatesOf(layout: ShowWithLayout, taken: filmOrderRepository.TakenSeats) {
+export function seatStatesOf(layout: ShowWithLayout, taken: TakenSeats) {
   const states = new Map<string, SeatState>();
   for (const seatId of taken.sold) states.set(seatId, 'sold');
   for (const [seatId] of taken.held) states.set(seatId, 'held');
@@ -86,9 +63,10 @@ export function rowsOf(seats: ShowWithLayout['seats']): HallSeat[][] {
   return built;
 }
 
-/** The seat-map reads' deps: takenSeats is taken-seats-memory.ts's (not imported: it uses this file). */
-type ReadDeps = Deps & {
+/** The seat-map reads' deps: the app's taken seats in memory and its kept answers. */
+export type ReadDeps = Deps & {
   takenSeats: { current(showId: string, now: Date): Promise<TakenSeats> };
+  kept: { availability: KeptAnswers; seatMaps: KeptAnswers };
 };
 
 /** A snapshot's availability strings on a layout: worked out once per snapshot and layout. */
@@ -148,8 +126,6 @@ export function keptAnswer(
   return answer;
 }
 
-const availabilityAnswers: KeptAnswers = new Map();
-
 /**
  * The availability of a show now (as fresh as taken-seats-memory.ts says), serialized and gzipped once
  * per layout, language and version of the seats, whoever asks meanwhile.
@@ -165,7 +141,7 @@ export async function getShowAvailability(
   if (!layout) throw notFound('Show', '场次');
   const taken = await deps.takenSeats.current(layout.show.id, now);
   const answer = keptAnswer(
-    availabilityAnswers,
+    deps.kept.availability,
     { layout, taken, site, lang },
     () => `${taken.version} ${availabilityRowsOf(layout, taken).join(',')}`,
     () => {

@@ -6,7 +6,7 @@ import {
   type HoldFailure,
   type HoldRequest,
   type HoldResult,
-} from './film-order.repository.js';
+} from './seat-holds.repository.js';
 
 /**
  * Natural batching of seat holds (decision 037, migration 0038). A hold goes to PostgreSQL at once

@@ -9,7 +9,7 @@ import {
   setTestPayPassword,
 } from '../cards/cards-test-kit.js';
 import { createCampaign } from '../coupons/index.js';
-import { buildSandboxNotification } from './providers/sandbox-pay.provider.js';
+import { buildSandboxNotification } from '../payment/index.js';
 import {
   filmParam,
   holdSeats,
@@ -18,7 +18,7 @@ import {
   payWithWechat,
   prepayIdOf,
   sandboxSheet,
-} from './payment-test-kit.js';
+} from '../payment/payment-test-kit.js';
 
 /** Ticket exchange (改签) tests' scene: ticketed orders, twin shows, the exchange call. */
 
