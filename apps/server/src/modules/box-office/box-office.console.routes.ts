@@ -88,7 +88,15 @@ export function registerBoxOfficeConsoleRoutes(
     getCounterSale(deps, site, query.orderId, guardOf(request), lang),
   );
   bindConsoleCall(app, deps, counterCancelCall, access, ({ site, staff, body, request, lang }) =>
-    cancelCounterSale(deps, site, staff, body.orderId, guardOf(request), lang),
+    cancelCounterSale(
+      deps,
+      site,
+      staff,
+      body.orderId,
+      { log: request.log },
+      guardOf(request),
+      lang,
+    ),
   );
   bindConsoleCall(app, deps, counterGoodsListCall, access, ({ site }) =>
     listCounterGoods(deps, site),

@@ -23,6 +23,13 @@ import { isUuid } from '../../lib/uuid.js';
 import { findShowWithLayout, showInfoOf } from '../cinema/index.js';
 import { getFilmOrderView, setFilmOrderGoods, type SeatHolds } from '../film-order/index.js';
 import { findOrder, markCounterSale, withdrawUnpaidOrder, type OrderRow } from '../orders/index.js';
+import {
+  closeGivenUp,
+  giveUpCounterAttempt,
+  payProviderFor,
+  type PaymentDeps,
+  type PaymentLog,
+} from '../payment/index.js';
 import { siteSettings } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
 import { variantName } from '../store/index.js';
@@ -153,18 +160,23 @@ export async function getCounterSale(
   return readSale(deps.db, site, order.id, lang);
 }
 
-/** The customer walked away: the seats and snacks go back at once (audited). */
+/**
+ * The customer walked away: the seats and snacks go back at once, and so does a payment under way
+ * (a split's held card part released, a WeChat part cancelled and closed at WeChat after commit;
+ * money WeChat took meanwhile is refunded automatically). Audited.
+ */
 export async function cancelCounterSale(
-  deps: Deps,
+  deps: PaymentDeps,
   site: SiteRow,
   staff: SignedInStaff,
   orderId: string,
+  context: { log: PaymentLog },
   guard: CinemaGuard,
   lang: NameLang,
 ): Promise<CounterSale> {
   const order = await findCounterSale(deps.db, site, orderId, guard);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  const toClose = await deps.db.transaction().execute(async (trx) => {
     await withdrawUnpaidOrder(trx, {
       orderId: order.id,
       kind: order.kind,
@@ -180,7 +192,9 @@ export async function cancelCounterSale(
       before: { status: order.status },
       after: { status: 'cancelled' },
     });
+    return giveUpCounterAttempt(trx, order.id, now);
   });
+  await closeGivenUp(deps, () => payProviderFor(deps, site), site, toClose, context.log);
   return readSale(deps.db, site, order.id, lang);
 }
 
