@@ -170,6 +170,26 @@ export const counterGoodsCall = defineCall({
   answer: counterSaleSchema,
 });
 
+/**
+ * A sale of snacks only (no ticket): the cinema's goods taken from stock for the cashier's counter
+ * customer, waiting for payment as a counter hold does (`counterHoldMinutes`). Paid, printed and
+ * refunded like any counter sale; its pickup code is the sale's `goodsCode`.
+ */
+export const counterSnacksSaleCall = defineCall({
+  method: 'POST',
+  path: '/console/box-office/sale/snacks',
+  isSignedIn: true,
+  body: z.object({
+    /** A cashier's cinema by default. */
+    cinemaId: id.optional(),
+    items: z
+      .array(z.object({ goodsInfoId: id, quantity: z.number().int().min(1).max(99) }))
+      .min(1)
+      .max(30),
+  }),
+  answer: counterSaleSchema,
+});
+
 export const counterSaleCall = defineCall({
   method: 'GET',
   path: '/console/box-office/sale',

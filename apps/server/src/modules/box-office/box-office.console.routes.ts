@@ -3,6 +3,7 @@ import {
   counterCancelCall,
   counterFindCardsCall,
   counterGoodsCall,
+  counterSnacksSaleCall,
   counterGoodsListCall,
   counterHoldCall,
   counterPayCall,
@@ -37,6 +38,7 @@ import {
   holdAtCounter,
   listCounterGoods,
   listTodaysShows,
+  sellSnacksAtCounter,
   setCounterGoods,
 } from './counter-sale.service.js';
 import { closeDay, viewDay } from './day-close.service.js';
@@ -83,6 +85,14 @@ export function registerBoxOfficeConsoleRoutes(
   );
   bindConsoleCall(app, deps, counterGoodsCall, access, ({ site, staff, body, request, lang }) =>
     setCounterGoods(deps, site, staff, body, guardOf(request), lang),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    counterSnacksSaleCall,
+    access,
+    ({ site, staff, body, request, lang }) =>
+      sellSnacksAtCounter(deps, site, staff, body, guardOf(request), lang),
   );
   bindConsoleCall(app, deps, counterSaleCall, access, ({ site, query, request, lang }) =>
     getCounterSale(deps, site, query.orderId, guardOf(request), lang),

@@ -187,7 +187,7 @@ export async function counterPayStatus(
   const sale = await findCounterSale(deps.db, site, orderId, guard);
   const state = await counterWechatState(deps, site, sale, context.log);
   const order = (await findOrder(deps.db, sale.id))!;
-  const isPaid = ['paid', 'ticketed', 'used'].includes(order.status);
+  const isPaid = ['paid', 'ticketed', 'ready', 'used'].includes(order.status);
   if (!state && !isPaid) {
     throw notFound('The WeChat payment', '微信支付');
   }
