@@ -170,6 +170,26 @@ export const counterGoodsCall = defineCall({
   answer: counterSaleSchema,
 });
 
+/**
+ * A sale of snacks only (no ticket): the cinema's goods taken from stock for the cashier's counter
+ * customer, waiting for payment as a counter hold does (`counterHoldMinutes`). Paid, printed and
+ * refunded like any counter sale; its pickup code is the sale's `goodsCode`.
+ */
+export const counterSnacksSaleCall = defineCall({
+  method: 'POST',
+  path: '/console/box-office/sale/snacks',
+  isSignedIn: true,
+  body: z.object({
+    /** A cashier's cinema by default. */
+    cinemaId: id.optional(),
+    items: z
+      .array(z.object({ goodsInfoId: id, quantity: z.number().int().min(1).max(99) }))
+      .min(1)
+      .max(30),
+  }),
+  answer: counterSaleSchema,
+});
+
 export const counterSaleCall = defineCall({
   method: 'GET',
   path: '/console/box-office/sale',
@@ -242,12 +262,26 @@ export const counterFindCardsCall = defineCall({
 // ---------------------------------------------------------------------------------------------
 // Paying
 
+/**
+ * A split tender: the member's card pays `amount` yuan (more than 0, less than the total) and the
+ * call's method the rest. The card is held until the rest is paid (WeChat), or charged with it
+ * (cash); a failed or cancelled rest gives the card its money back.
+ */
+export const counterCardPartSchema = z.object({
+  cardId: id,
+  /** Typed on the till's keypad, encrypted as for `method: 'card'`. */
+  password: encryptedPasswordSchema,
+  amount: yuanSchema.refine((value) => value > 0, { message: 'more than 0' }),
+});
+export type CounterCardPart = z.infer<typeof counterCardPartSchema>;
+
 export const counterPayBodySchema = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('cash'),
     orderId: id,
-    /** Yuan the customer handed over: at least the total. */
+    /** Yuan the customer handed over: at least the total (with `cardPart`: what the card leaves). */
     tendered: yuanSchema,
+    cardPart: counterCardPartSchema.optional(),
   }),
   z.object({
     method: z.literal('card'),
@@ -267,8 +301,13 @@ export const counterPayBodySchema = z.discriminatedUnion('method', [
       .string()
       .trim()
       .regex(/^1[0-5]\d{16}$/, 'a WeChat payment code'),
+    cardPart: counterCardPartSchema.optional(),
   }),
-  z.object({ method: z.literal('wechatNative'), orderId: id }),
+  z.object({
+    method: z.literal('wechatNative'),
+    orderId: id,
+    cardPart: counterCardPartSchema.optional(),
+  }),
 ]);
 
 export const counterPayAnswerSchema = z.object({

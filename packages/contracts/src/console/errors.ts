@@ -292,6 +292,14 @@ export const consoleErrorCatalogue = {
     en: (d) =>
       `A refund of ¥${String(d.amount ?? '')} is above a cashier's limit of ¥${String(d.limit ?? '')}. Ask a manager.`,
   },
+  COUNTER_SPLIT_INVALID: {
+    code: 42264,
+    status: 422,
+    zh: (d) =>
+      `会员卡支付部分 ¥${String(d.cardAmount ?? '')} 须大于 0 且少于应收 ¥${String(d.amount ?? '')}；全额用卡请选“会员卡”`,
+    en: (d) =>
+      `The card's part (¥${String(d.cardAmount ?? '')}) must be more than 0 and less than the ¥${String(d.amount ?? '')} due; to pay it all by card, choose Card.`,
+  },
   COUNTER_CASH_SHORT: {
     code: 40995,
     status: 409,

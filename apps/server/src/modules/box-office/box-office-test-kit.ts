@@ -1,6 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { CounterPayAnswer, CounterSale, Shift } from '@marquee/contracts/console';
-import { call, type CallResult, type TestApp } from '../../test-support/test-app.js';
+import { DEMO_SITE_CODE } from '../../db/demo-data.js';
+import type { DatabaseKind } from '../../db/client.js';
+import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
+import {
+  switchDemoSiteToWechat,
+  TEST_WECHAT,
+} from '../../test-support/fake-wechat/test-credentials.js';
+import {
+  call,
+  createTestApp,
+  type CallResult,
+  type TestApp,
+  type TestClock,
+} from '../../test-support/test-app.js';
 import { someAddress, staffToken, uniqueUsername } from '../staff/staff-test-kit.js';
 import { createStaff } from '../staff/index.js';
 import { seatIds, seatMap } from '../film-order/film-order-test-kit.js';
@@ -79,4 +92,123 @@ export function payCash(
     { method: 'cash', orderId, tendered },
     { 'idempotency-key': key },
   );
+}
+
+/** The API v2 key (付款码) the fake WeChat's merchant signs with in the box office's tests. */
+export const TEST_V2_KEY = 'MarqueeTestApiV2Key0123456789abc';
+
+/**
+ * An app whose demo site takes WeChat Pay through the fake WeChat server: Native (API v3) and
+ * 付款码 (API v2, with its key). Close both when done.
+ */
+export async function startWechatTill(
+  kind: DatabaseKind,
+  options: {
+    clock: TestClock;
+    poolSize?: number;
+    rateLimitPerMinute?: number;
+    micropayPollMs?: number;
+    micropayPolls?: number;
+  },
+): Promise<{ t: TestApp; fake: FakeWechatServer; appId: string }> {
+  const fake = await FakeWechatServer.start(options.clock);
+  const t = await createTestApp(kind, {
+    clock: options.clock,
+    poolSize: options.poolSize,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    wechat: {
+      apiBase: fake.baseUrl,
+      payBase: fake.baseUrl,
+      micropayPollMs: options.micropayPollMs,
+      micropayPolls: options.micropayPolls,
+    },
+  });
+  const appId = await switchDemoSiteToWechat(t.db, fake);
+  await t.db
+    .updateTable('sites')
+    .set({ wechat_pay_api_v2_key: TEST_V2_KEY })
+    .where('code', '=', DEMO_SITE_CODE)
+    .execute();
+  fake.micropay.addMerchant(TEST_WECHAT.mchid, TEST_V2_KEY);
+  return { t, fake, appId };
+}
+
+/**
+ * A sale held at the counter by `token` on a show of the first cinema (`pickShow` answers fresh
+ * shows of any cinema; the others are skipped).
+ */
+export async function heldSaleAt(
+  t: TestApp,
+  token: string,
+  firstCinemaId: string,
+  pickShow: () => Promise<string>,
+  labels: string[],
+): Promise<CounterSale> {
+  for (;;) {
+    const showId = await pickShow();
+    const show = await t.db
+      .selectFrom('shows')
+      .select('cinema_id')
+      .where('id', '=', showId)
+      .executeTakeFirstOrThrow();
+    if (show.cinema_id !== firstCinemaId) continue;
+    const held = await holdAtCounter(t, token, showId, labels);
+    if (held.body.code !== 0) throw new Error(`counter hold: ${held.body.msg}`);
+    return held.body.data;
+  }
+}
+
+/** A new cashier of the first cinema with an open shift (float ¥100) and a held sale. */
+export async function cashierWithSale(
+  t: TestApp,
+  site: { siteId: string; firstCinemaId: string },
+  pickShow: () => Promise<string>,
+  labels: string[],
+): Promise<{ till: Awaited<ReturnType<typeof newStaff>>; sale: CounterSale }> {
+  const till = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
+  await openShift(t, till.token, 100);
+  return { till, sale: await heldSaleAt(t, till.token, site.firstCinemaId, pickShow, labels) };
+}
+
+/** Pay the sale with any body of the pay call, under a fresh key unless one is given. */
+export function paySale(
+  t: TestApp,
+  token: string,
+  body: Record<string, unknown>,
+  key: string = newKey(),
+): Promise<CallResult<CounterPayAnswer>> {
+  return boxCall<CounterPayAnswer>(t, token, '/sale/pay', body, { 'idempotency-key': key });
+}
+
+/** The sale's payment rows, oldest first (card before WeChat within one attempt). */
+export function paymentsOf(t: TestApp, orderId: string) {
+  return t.db
+    .selectFrom('payments')
+    .select(['id', 'status', 'method', 'out_trade_no', 'shift_id', 'amount_fen'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('method')
+    .execute();
+}
+
+/** A moviegoer of the WeChat site (signed in with a code the fake WeChat issued), and their id. */
+export async function wechatMember(
+  t: TestApp,
+  fake: FakeWechatServer,
+  appId: string,
+): Promise<{ token: string; userId: string; siteId: string }> {
+  const openid = `o-till-${randomBytes(6).toString('hex')}`;
+  const answer = await call<{ token: string }>(t.app, {
+    method: 'POST',
+    url: '/api/wx/redirect/login',
+    body: { code: fake.issueCode(appId, { openid, nickname: '会员' }) },
+    remoteAddress: someAddress(),
+  });
+  if (answer.body.code !== 0) throw new Error(`sign-in: ${answer.body.msg}`);
+  const user = await t.db
+    .selectFrom('users')
+    .select(['id', 'site_id'])
+    .where('openid', '=', openid)
+    .executeTakeFirstOrThrow();
+  return { token: answer.body.data.token, userId: user.id, siteId: user.site_id };
 }

@@ -3,6 +3,7 @@ import {
   counterCancelCall,
   counterFindCardsCall,
   counterGoodsCall,
+  counterSnacksSaleCall,
   counterGoodsListCall,
   counterHoldCall,
   counterPayCall,
@@ -37,6 +38,7 @@ import {
   holdAtCounter,
   listCounterGoods,
   listTodaysShows,
+  sellSnacksAtCounter,
   setCounterGoods,
 } from './counter-sale.service.js';
 import { closeDay, viewDay } from './day-close.service.js';
@@ -84,11 +86,27 @@ export function registerBoxOfficeConsoleRoutes(
   bindConsoleCall(app, deps, counterGoodsCall, access, ({ site, staff, body, request, lang }) =>
     setCounterGoods(deps, site, staff, body, guardOf(request), lang),
   );
+  bindConsoleCall(
+    app,
+    deps,
+    counterSnacksSaleCall,
+    access,
+    ({ site, staff, body, request, lang }) =>
+      sellSnacksAtCounter(deps, site, staff, body, guardOf(request), lang),
+  );
   bindConsoleCall(app, deps, counterSaleCall, access, ({ site, query, request, lang }) =>
     getCounterSale(deps, site, query.orderId, guardOf(request), lang),
   );
   bindConsoleCall(app, deps, counterCancelCall, access, ({ site, staff, body, request, lang }) =>
-    cancelCounterSale(deps, site, staff, body.orderId, guardOf(request), lang),
+    cancelCounterSale(
+      deps,
+      site,
+      staff,
+      body.orderId,
+      { log: request.log },
+      guardOf(request),
+      lang,
+    ),
   );
   bindConsoleCall(app, deps, counterGoodsListCall, access, ({ site }) =>
     listCounterGoods(deps, site),

@@ -1,21 +1,22 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CounterPayAnswer } from '@marquee/contracts/console';
-import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
-import {
-  switchDemoSiteToWechat,
-  TEST_WECHAT,
-} from '../../test-support/fake-wechat/test-credentials.js';
+import type { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
 import { createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { showPicker } from '../film-order/film-order-test-kit.js';
 import { demoSite } from '../staff/staff-test-kit.js';
-import { boxCall, holdAtCounter, newKey, newStaff, openShift } from './box-office-test-kit.js';
+import {
+  boxCall,
+  cashierWithSale,
+  newKey,
+  paymentsOf,
+  startWechatTill,
+} from './box-office-test-kit.js';
 
 /** 付款码 at the counter: the sandbox on a sandbox site, the fake WeChat (API v2) on a WeChat site. */
 
 type Site = Awaited<ReturnType<typeof demoSite>>;
-const V2_KEY = 'MarqueeTestApiV2Key0123456789abc';
 
 function payCode(t: TestApp, token: string, orderId: string, authCode: string, key = newKey()) {
   return boxCall<CounterPayAnswer>(
@@ -27,31 +28,8 @@ function payCode(t: TestApp, token: string, orderId: string, authCode: string, k
   );
 }
 
-async function heldSale(t: TestApp, site: Site, pickShow: () => Promise<string>) {
-  const till = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
-  await openShift(t, till.token, 100);
-  for (;;) {
-    const showId = await pickShow();
-    const show = await t.db
-      .selectFrom('shows')
-      .select('cinema_id')
-      .where('id', '=', showId)
-      .executeTakeFirstOrThrow();
-    if (show.cinema_id !== site.firstCinemaId) continue;
-    const held = await holdAtCounter(t, till.token, showId, ['F7', 'F8']);
-    expect(held.body.code).toBe(0);
-    return { till, sale: held.body.data };
-  }
-}
-
-function paymentsOf(t: TestApp, orderId: string) {
-  return t.db
-    .selectFrom('payments')
-    .select(['status', 'method', 'out_trade_no', 'shift_id'])
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .execute();
-}
+const heldSale = (t: TestApp, site: Site, pickShow: () => Promise<string>) =>
+  cashierWithSale(t, site, pickShow, ['F7', 'F8']);
 
 /** An 18-digit payment code starting with a 3-digit prefix. */
 const authCode = (prefix: string) => `${prefix}${String(randomInt(2 ** 47)).padStart(15, '0')}`;
@@ -97,23 +75,7 @@ describeOnEachDatabase('付款码 at the counter on a WeChat site (fake WeChat, 
   const freshShow = showPicker(() => t);
 
   beforeAll(async () => {
-    fake = await FakeWechatServer.start(clock);
-    t = await createTestApp(kind, {
-      clock,
-      wechat: {
-        apiBase: fake.baseUrl,
-        payBase: fake.baseUrl,
-        micropayPollMs: 100,
-        micropayPolls: 5,
-      },
-    });
-    await switchDemoSiteToWechat(t.db, fake);
-    await t.db
-      .updateTable('sites')
-      .set({ wechat_pay_api_v2_key: V2_KEY })
-      .where('code', '=', 'www-test')
-      .execute();
-    fake.micropay.addMerchant(TEST_WECHAT.mchid, V2_KEY);
+    ({ t, fake } = await startWechatTill(kind, { clock, micropayPollMs: 100, micropayPolls: 5 }));
     site = await demoSite(t.db);
   });
   afterAll(async () => {

@@ -1,5 +1,9 @@
 import { fenToYuan, formatYuan, yuanToFen, type NameLang } from '@marquee/contracts';
-import type { CounterPayAnswer, counterPayBodySchema } from '@marquee/contracts/console';
+import type {
+  CounterCardPart as CounterCardPartBody,
+  CounterPayAnswer,
+  counterPayBodySchema,
+} from '@marquee/contracts/console';
 import type { z } from 'zod';
 import type { AppDeps, SignedInStaff, SiteRow } from '../../app-deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -14,6 +18,7 @@ import {
   requestHash,
   requireIdempotencyKey,
   storeCounterAnswer,
+  type CounterCardPart,
   type PaymentDeps,
   type PaymentLog,
 } from '../payment/index.js';
@@ -24,20 +29,21 @@ import { requireOpenShiftIn, type CinemaGuard } from './shifts.service.js';
 import * as shiftsRepository from './shifts.repository.js';
 
 type Body = z.output<typeof counterPayBodySchema>;
-type Deps = PaymentDeps & Pick<AppDeps, 'payPasswordPepper'>;
+export type Deps = PaymentDeps & Pick<AppDeps, 'payPasswordPepper'>;
 type Context = { idempotencyKey: string | undefined; log: PaymentLog; lang: NameLang };
 
 /**
  * POST /api/console/box-office/sale/pay, cash or a member's card (WeChat at the counter is in
  * counter-wechat.service.ts). Named steps, top-down:
  *   1. the idempotency key; the sale is a counter sale of a cinema the caller covers
- *   2. cash: the amount tendered covers the total; card: the member types the pay password on the
- *      till's keypad, checked as online (wrong tries count, lockout) before anything is claimed
+ *   2. cash: the amount tendered covers the total (a split: what the member's card leaves); card
+ *      or a card part: the member types the pay password on the till's keypad, checked as online
+ *      (wrong tries count, lockout) before anything is claimed
  *   3. claim the key for the caller's counter customer (a replay answers the stored answer)
  *   4. one transaction: lock the order; the caller's open shift at its cinema (share-locked, so its
- *      close waits); card: the order becomes the member's; the payment, the card ledger and the
- *      ticket through the payment module; cash: the drawer's ledger gets the sale with tendered and
- *      change; the audit row; the answer stored with the key
+ *      close waits); a card: the order becomes the member's; the payments, the card ledger and the
+ *      ticket through the payment module; cash: the drawer's ledger gets the cash part with tendered
+ *      and change; the audit row; the answer stored with the key
  *   5. after commit: close an earlier Native QR's WeChat transaction, if one was shown
  */
 export async function payAtCounter(
@@ -53,23 +59,25 @@ export async function payAtCounter(
   }
   const key = requireIdempotencyKey(context.idempotencyKey);
   const sale = await findCounterSale(deps.db, site, body.orderId, guard);
+  const cardPart = body.method === 'cash' ? splitCardPart(body.cardPart, sale) : undefined;
+  const methodFen = sale.amount_fen - (cardPart?.amountFen ?? 0);
   const tenderedFen = body.method === 'cash' ? yuanToFen(body.tendered) : null;
-  if (tenderedFen !== null && tenderedFen < sale.amount_fen) {
+  if (tenderedFen !== null && tenderedFen < methodFen) {
     throw new AppError('CASH_TENDERED_SHORT', {
       tendered: formatYuan(tenderedFen),
-      amount: formatYuan(sale.amount_fen),
+      amount: formatYuan(methodFen),
     });
   }
-  const memberUserId = body.method === 'card' ? await memberOfCard(deps, site, body.cardId) : null;
-  if (body.method === 'card') {
-    await verifyPayPassword(deps, site, { id: memberUserId! }, body.password);
-  }
+  const cardId = body.method === 'card' ? body.cardId : cardPart?.cardId;
+  const password = body.method === 'card' ? body.password : body.cardPart?.password;
+  const memberUserId = cardId ? await verifyMember(deps, site, cardId, password!) : null;
   const attemptOwner = { id: await counterUserOf(deps, site, staff), siteId: site.id };
   const hash = requestHash({
     method: body.method,
     orderId: body.orderId,
     tendered: tenderedFen,
-    cardId: body.method === 'card' ? body.cardId : null,
+    cardId: cardId ?? null,
+    cardPartFen: cardPart?.amountFen ?? null,
   });
   const claim = await claimOrReplay<CounterPayAnswer>(deps, attemptOwner, {
     key,
@@ -94,17 +102,18 @@ export async function payAtCounter(
         attemptId,
         idempotencyKey: key,
         cardIds: body.method === 'card' ? [body.cardId] : undefined,
+        cardPart,
         now,
       });
       if (tenderedFen !== null) {
         await shiftsRepository.insertMovement(trx, {
           shiftId: shift.id,
           kind: 'sale',
-          amountFen: order.amount_fen,
+          amountFen: result.amountFen,
           orderId: order.id,
           paymentId: result.paymentId,
           tenderedFen,
-          changeFen: tenderedFen - order.amount_fen,
+          changeFen: tenderedFen - result.amountFen,
           at: now,
         });
       }
@@ -118,14 +127,15 @@ export async function payAtCounter(
           method: body.method,
           amountFen: order.amount_fen,
           shiftId: shift.id,
-          ...(memberUserId ? { cardId: (body as { cardId: string }).cardId } : {}),
+          ...(cardId ? { cardId } : {}),
+          ...(cardPart ? { cardPartFen: cardPart.amountFen } : {}),
         },
       });
       const answer: CounterPayAnswer = {
         status: 'paid',
         sale: await readSale(trx, site, order.id, context.lang),
         tendered: tenderedFen === null ? null : fenToYuan(tenderedFen),
-        change: tenderedFen === null ? null : fenToYuan(tenderedFen - order.amount_fen),
+        change: tenderedFen === null ? null : fenToYuan(tenderedFen - result.amountFen),
         codeUrl: null,
         failure: null,
       };
@@ -138,6 +148,40 @@ export async function payAtCounter(
   }
   await closeGivenUp(deps, () => payProviderFor(deps, site), site, paid.toClose, context.log);
   return paid.answer;
+}
+
+/**
+ * The card's part of a split tender in fen: more than 0 and less than the sale's total, else
+ * COUNTER_SPLIT_INVALID (checked again under the order's lock).
+ */
+export function splitCardPart(
+  part: CounterCardPartBody | undefined,
+  sale: Pick<OrderRow, 'amount_fen'>,
+): CounterCardPart | undefined {
+  if (!part) return undefined;
+  const amountFen = yuanToFen(part.amount);
+  if (amountFen <= 0 || amountFen >= sale.amount_fen) {
+    throw new AppError('COUNTER_SPLIT_INVALID', {
+      cardAmount: formatYuan(amountFen),
+      amount: formatYuan(sale.amount_fen),
+    });
+  }
+  return { cardId: part.cardId, amountFen };
+}
+
+/**
+ * The member of a card of this site, once their pay password (typed on the till's keypad) is
+ * checked as online (wrong tries count, lockout): before anything is claimed.
+ */
+export async function verifyMember(
+  deps: Deps,
+  site: SiteRow,
+  cardId: string,
+  password: CounterCardPartBody['password'],
+): Promise<string> {
+  const memberUserId = await memberOfCard(deps, site, cardId);
+  await verifyPayPassword(deps, site, { id: memberUserId }, password);
+  return memberUserId;
 }
 
 /** The locked order, still an unpaid counter sale (else why not, as the online payment says). */

@@ -24,9 +24,16 @@ import { findShowWithLayout, showInfoOf } from '../cinema/index.js';
 import { getFilmOrderView, setFilmOrderGoods } from '../film-order/index.js';
 import type { SeatHolds } from '../seat-holds/index.js';
 import { findOrder, markCounterSale, withdrawUnpaidOrder, type OrderRow } from '../orders/index.js';
+import {
+  closeGivenUp,
+  giveUpCounterAttempt,
+  payProviderFor,
+  type PaymentDeps,
+  type PaymentLog,
+} from '../payment/index.js';
 import { siteSettings } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
-import { variantName } from '../store/index.js';
+import { createStoreOrder, goodsLinesOfOrders, variantName } from '../store/index.js';
 import * as saleRepository from './counter-sale.repository.js';
 import { cinemaOf, type CinemaGuard } from './shifts.service.js';
 import * as shiftsRepository from './shifts.repository.js';
@@ -129,6 +136,40 @@ export async function holdAtCounter(
   return readSale(deps.db, site, held.id, lang);
 }
 
+/**
+ * Snacks only, no ticket: a store order of the cinema's goods (stock taken, all or nothing) for
+ * the cashier's counter customer, waiting `counterHoldMinutes`; then a counter sale of the cashier.
+ */
+export async function sellSnacksAtCounter(
+  deps: Deps,
+  site: SiteRow,
+  staff: SignedInStaff,
+  input: { cinemaId?: string; items: { goodsInfoId: string; quantity: number }[] },
+  guard: CinemaGuard,
+  lang: NameLang,
+): Promise<CounterSale> {
+  const cinemaId = cinemaOf(staff, input.cinemaId);
+  await guard(cinemaId);
+  const userId = await counterUserOf(deps, site, staff);
+  const orderId = await createStoreOrder(
+    deps,
+    site,
+    { id: userId },
+    {
+      cinemaId,
+      phone: null,
+      items: input.items,
+      holdMinutes: siteSettings(site).counterHoldMinutes,
+    },
+  );
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await markCounterSale(trx, orderId, staff.id))) {
+      throw new AppError('HOLD_EXPIRED', { orderId, kind: 'store' });
+    }
+  });
+  return readSale(deps.db, site, orderId, lang);
+}
+
 /** The snacks of the sale, as a whole: the film order's snack step for the counter customer. */
 export async function setCounterGoods(
   deps: Deps,
@@ -154,18 +195,23 @@ export async function getCounterSale(
   return readSale(deps.db, site, order.id, lang);
 }
 
-/** The customer walked away: the seats and snacks go back at once (audited). */
+/**
+ * The customer walked away: the seats and snacks go back at once, and so does a payment under way
+ * (a split's held card part released, a WeChat part cancelled and closed at WeChat after commit;
+ * money WeChat took meanwhile is refunded automatically). Audited.
+ */
 export async function cancelCounterSale(
-  deps: Deps,
+  deps: PaymentDeps,
   site: SiteRow,
   staff: SignedInStaff,
   orderId: string,
+  context: { log: PaymentLog },
   guard: CinemaGuard,
   lang: NameLang,
 ): Promise<CounterSale> {
   const order = await findCounterSale(deps.db, site, orderId, guard);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  const toClose = await deps.db.transaction().execute(async (trx) => {
     await withdrawUnpaidOrder(trx, {
       orderId: order.id,
       kind: order.kind,
@@ -181,7 +227,9 @@ export async function cancelCounterSale(
       before: { status: order.status },
       after: { status: 'cancelled' },
     });
+    return giveUpCounterAttempt(trx, order.id, now);
   });
+  await closeGivenUp(deps, () => payProviderFor(deps, site), site, toClose, context.log);
   return readSale(deps.db, site, order.id, lang);
 }
 
@@ -288,7 +336,11 @@ export async function readSale(
   const soldBy = order.sold_by_staff_id
     ? await saleRepository.findStaffName(db, order.sold_by_staff_id)
     : undefined;
-  const goods = (view?.goods ?? []).map((line) => ({
+  const lines =
+    order.kind === 'store'
+      ? ((await goodsLinesOfOrders(db, [order.id])).get(order.id) ?? [])
+      : (view?.goods ?? []);
+  const goods = lines.map((line) => ({
     goodsInfoId: line.goodsInfoId,
     goodsName: line.goodsName,
     goodsInfoName: line.goodsInfoName,
@@ -296,7 +348,10 @@ export async function readSale(
     price: line.price,
     amount: line.amount,
   }));
-  const isPaid = ['paid', 'ticketed', 'used', 'refunded'].includes(order.status);
+  const isPaid = ['paid', 'ticketed', 'ready', 'used', 'refunded'].includes(order.status);
+  // A snacks-only sale is a store order: its pickup code is the snacks' code.
+  const isStore = order.kind === 'store';
+  const goodsFen = isStore ? order.amount_fen : order.goods_fen - order.goods_discount_fen;
   return {
     orderId: order.id,
     orderNo: order.order_no,
@@ -319,8 +374,8 @@ export async function readSale(
       price: seat.discountPrice,
     })),
     goods,
-    ticketsAmount: fenToYuan(order.amount_fen - (order.goods_fen - order.goods_discount_fen)),
-    goodsAmount: fenToYuan(order.goods_fen - order.goods_discount_fen),
+    ticketsAmount: fenToYuan(order.amount_fen - goodsFen),
+    goodsAmount: fenToYuan(goodsFen),
     amount: fenToYuan(order.amount_fen),
     holdExpiresAt: order.pay_deadline_at.toISOString(),
     soldBy: soldBy?.display_name ?? null,
@@ -329,7 +384,7 @@ export async function readSale(
       method: payment.method,
       amount: fenToYuan(payment.amount_fen),
     })),
-    ticketCode: isPaid ? order.pickup_code : null,
-    goodsCode: isPaid ? order.goods_code : null,
+    ticketCode: isPaid && !isStore ? order.pickup_code : null,
+    goodsCode: isPaid ? (isStore ? order.pickup_code : order.goods_code) : null,
   };
 }

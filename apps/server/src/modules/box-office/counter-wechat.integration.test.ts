@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@marquee/contracts';
 import type { CounterPayAnswer } from '@marquee/contracts/console';
-import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
-import { switchDemoSiteToWechat } from '../../test-support/fake-wechat/test-credentials.js';
+import type { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
 import { createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { showPicker } from '../film-order/film-order-test-kit.js';
 import { demoSite } from '../staff/staff-test-kit.js';
-import { boxCall, holdAtCounter, newKey, newStaff, openShift } from './box-office-test-kit.js';
+import { boxCall, cashierWithSale, newKey, startWechatTill } from './box-office-test-kit.js';
 
 /** Native QR at the counter: the sandbox on a sandbox site, the fake WeChat on a WeChat site. */
 
@@ -28,22 +27,8 @@ function payStatus(t: TestApp, token: string, orderId: string) {
 }
 
 /** A cashier of the first cinema with an open shift, and a held counter sale of two seats. */
-async function heldSale(t: TestApp, site: Site, pickShow: () => Promise<string>) {
-  const till = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
-  await openShift(t, till.token, 100);
-  for (;;) {
-    const showId = await pickShow();
-    const show = await t.db
-      .selectFrom('shows')
-      .select('cinema_id')
-      .where('id', '=', showId)
-      .executeTakeFirstOrThrow();
-    if (show.cinema_id !== site.firstCinemaId) continue;
-    const held = await holdAtCounter(t, till.token, showId, ['D3', 'D4']);
-    expect(held.body.code).toBe(0);
-    return { till, sale: held.body.data };
-  }
-}
+const heldSale = (t: TestApp, site: Site, pickShow: () => Promise<string>) =>
+  cashierWithSale(t, site, pickShow, ['D3', 'D4']);
 
 function wechatPayments(t: TestApp, orderId: string) {
   return t.db
@@ -140,12 +125,7 @@ describeOnEachDatabase('WeChat Native at the counter on a WeChat site (fake WeCh
   const freshShow = showPicker(() => t);
 
   beforeAll(async () => {
-    fake = await FakeWechatServer.start(clock);
-    t = await createTestApp(kind, {
-      clock,
-      wechat: { apiBase: fake.baseUrl, payBase: fake.baseUrl },
-    });
-    await switchDemoSiteToWechat(t.db, fake);
+    ({ t, fake } = await startWechatTill(kind, { clock }));
     site = await demoSite(t.db);
   });
   afterAll(async () => {

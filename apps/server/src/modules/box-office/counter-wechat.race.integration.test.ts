@@ -3,16 +3,19 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CounterPayAnswer } from '@marquee/contracts/console';
 import type { Envelope } from '@marquee/contracts';
 import { DEMO_SITE_CODE } from '../../db/demo-data.js';
-import { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
-import {
-  switchDemoSiteToWechat,
-  TEST_WECHAT,
-} from '../../test-support/fake-wechat/test-credentials.js';
-import { createTestApp, TestClock, type TestApp } from '../../test-support/test-app.js';
+import type { FakeWechatServer } from '../../test-support/fake-wechat/fake-wechat-server.js';
+import { TestClock, type TestApp } from '../../test-support/test-app.js';
 import { describeOnPostgres } from '../../test-support/test-database.js';
 import { showPicker } from '../film-order/film-order-test-kit.js';
 import { demoSite } from '../staff/staff-test-kit.js';
-import { boxCall, holdAtCounter, newKey, newStaff, openShift } from './box-office-test-kit.js';
+import {
+  boxCall,
+  heldSaleAt,
+  newKey,
+  newStaff,
+  openShift,
+  startWechatTill,
+} from './box-office-test-kit.js';
 
 /**
  * A counter Native payment paid at WeChat, then WeChat's notice (twice) and the till's pay-status
@@ -21,7 +24,6 @@ import { boxCall, holdAtCounter, newKey, newStaff, openShift } from './box-offic
  * order paid once. (PGlite runs one statement at a time, so the race is only real on the server.)
  */
 const ROUNDS = 6;
-const V2_KEY = 'MarqueeTestApiV2Key0123456789abc';
 
 describeOnPostgres('a counter Native payment settled by its notice and pay-status at once', () => {
   let t: TestApp;
@@ -31,20 +33,11 @@ describeOnPostgres('a counter Native payment settled by its notice and pay-statu
   const freshShow = showPicker(() => t);
 
   beforeAll(async () => {
-    fake = await FakeWechatServer.start(clock);
-    t = await createTestApp('postgres', {
+    ({ t, fake } = await startWechatTill('postgres', {
       clock,
       poolSize: 20,
       rateLimitPerMinute: 100_000,
-      wechat: { apiBase: fake.baseUrl, payBase: fake.baseUrl },
-    });
-    await switchDemoSiteToWechat(t.db, fake);
-    await t.db
-      .updateTable('sites')
-      .set({ wechat_pay_api_v2_key: V2_KEY })
-      .where('code', '=', DEMO_SITE_CODE)
-      .execute();
-    fake.micropay.addMerchant(TEST_WECHAT.mchid, V2_KEY);
+    }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -58,19 +51,10 @@ describeOnPostgres('a counter Native payment settled by its notice and pay-statu
     const till = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
     await openShift(t, till.token, 100);
     for (let round = 0; round < ROUNDS; round += 1) {
-      let sale: { orderId: string } | undefined;
-      while (!sale) {
-        const showId = await freshShow('1号厅');
-        const show = await t.db
-          .selectFrom('shows')
-          .select('cinema_id')
-          .where('id', '=', showId)
-          .executeTakeFirstOrThrow();
-        if (show.cinema_id !== site.firstCinemaId) continue;
-        const held = await holdAtCounter(t, till.token, showId, ['E5', 'E6']);
-        expect(held.body.code).toBe(0);
-        sale = held.body.data;
-      }
+      const sale = await heldSaleAt(t, till.token, site.firstCinemaId, () => freshShow('1号厅'), [
+        'E5',
+        'E6',
+      ]);
       const opened = await boxCall<CounterPayAnswer>(
         t,
         till.token,
@@ -156,19 +140,13 @@ describeOnPostgres('a counter Native payment settled by its notice and pay-statu
     for (const till of tills) await openShift(t, till.token, 100);
     let sales = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
-      let sale: { orderId: string } | undefined;
-      while (!sale) {
-        const showId = await freshShow('1号厅');
-        const show = await t.db
-          .selectFrom('shows')
-          .select('cinema_id')
-          .where('id', '=', showId)
-          .executeTakeFirstOrThrow();
-        if (show.cinema_id !== site.firstCinemaId) continue;
-        const held = await holdAtCounter(t, tills[0]!.token, showId, ['D5', 'D6']);
-        expect(held.body.code).toBe(0);
-        sale = held.body.data;
-      }
+      const sale = await heldSaleAt(
+        t,
+        tills[0]!.token,
+        site.firstCinemaId,
+        () => freshShow('1号厅'),
+        ['D5', 'D6'],
+      );
       const scan = (token: string, authCode: string) =>
         fetch(`${baseUrl}/api/console/box-office/sale/pay`, {
           method: 'POST',

@@ -12,7 +12,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /**
  * What the console prints on an 80 mm thermal printer for a paid counter sale: a ticket per seat
  * (the order's ticket code and its QR, as the door scans it) and a receipt. Every print is
- * counted; from the second on it is a reprint (重打), written to the audit log.
+ * counted; from the second on it is a reprint (重打), written to the audit log. A snacks-only sale
+ * (a store order) prints its receipt alone, with the snacks' pickup code.
  */
 export async function printSale(
   deps: Deps,
@@ -23,7 +24,7 @@ export async function printSale(
   lang: NameLang,
 ): Promise<PrintJob> {
   const order = await findCounterSale(deps.db, site, orderId, guard);
-  if (!['ticketed', 'used', 'refunded'].includes(order.status) || !order.pickup_code) {
+  if (!['ticketed', 'ready', 'used', 'refunded'].includes(order.status) || !order.pickup_code) {
     throw new AppError('ORDER_STATE_INVALID', { status: order.status, to: 'ticketed' });
   }
   const now = deps.clock.now();

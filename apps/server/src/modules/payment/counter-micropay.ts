@@ -3,6 +3,7 @@ import type { PaymentLog } from './payment-log.js';
 import { micropayProviderFor, type MicropayProvider } from './providers/micropay.provider.js';
 import type { PaymentDeps } from './providers/pay-providers.js';
 import { applyPaidResult, giveUpWechatPayment } from './settle.service.js';
+import { orderDescription } from './wechat-prepay.js';
 
 export type MicropayEnd = { status: 'paid' } | { status: 'failed'; code: string; reason: string };
 
@@ -58,7 +59,7 @@ export async function takeMicropay(
   try {
     first = await provider.micropay({
       outTradeNo: input.outTradeNo,
-      description: `${site.name} 订单 ${input.orderNo}`,
+      description: orderDescription(site, input.orderNo),
       amountFen: input.amountFen,
       authCode: input.authCode,
     });

@@ -21,8 +21,10 @@ export {
   type RefundRequest,
 } from './refund.service.js';
 export {
+  giveUpCounterAttempt,
   payCounterOrderIn,
   storeCounterAnswer,
+  type CounterCardPart,
   type CounterPaymentInput,
   type CounterPaymentResult,
 } from './counter-payment.js';

@@ -23,13 +23,9 @@ export interface PrepayInput {
 }
 
 /**
- * Outside any transaction: open the WeChat transaction of a pending payment and sign it for the
- * page. When WeChat refuses or cannot be reached, the payment fails, the held card part of its
- * attempt is released, the idempotency key is given back and the caller gets
- * PAYMENT_PROVIDER_FAILED: nothing is lost. When the payment was given up while WeChat was being
- * asked (cancelled by the user, or replaced after OPENING_GRACE_SECONDS), the new transaction is
- * closed at once and the caller gets CONFLICT. Returns the signing fields; the caller stores its
- * answer with them.
+ * Outside any transaction: open the JSAPI transaction of a pending payment and sign it for the
+ * page (`openAtProvider`: nothing is lost when WeChat refuses). Returns the signing fields; the
+ * caller stores its answer with them.
  */
 export async function openWechatTransaction(
   deps: PaymentDeps,
@@ -39,16 +35,53 @@ export async function openWechatTransaction(
   input: PrepayInput,
   log: PaymentLog,
 ): Promise<WechatPay> {
-  let prepayId: string;
-  try {
-    ({ prepayId } = await provider.createJsapiTransaction({
+  const prepayId = await openAtProvider(deps, provider, site, input, log, async () => {
+    const { prepayId: opened } = await provider.createJsapiTransaction({
       outTradeNo: input.outTradeNo,
-      description: `${site.name} 订单 ${input.orderNo}`.slice(0, 127),
+      description: orderDescription(site, input.orderNo),
       amountFen: input.amountFen,
       payerOpenid: user.openid,
       expiresAt: input.expiresAt,
       notifyUrl: input.notifyUrl,
-    }));
+    });
+    return opened;
+  });
+  const signature = provider.signForClient(prepayId);
+  return {
+    ...signature,
+    paymentId: input.paymentId,
+    outTradeNo: input.outTradeNo,
+    orderId: input.orderId,
+    amount: fenToYuan(input.amountFen),
+    expiresAt: input.expiresAt.toISOString(),
+    isSandbox: provider.mode === 'sandbox',
+  };
+}
+
+/** What the customer's WeChat shows as the goods (the provider cuts it to WeChat's bytes). */
+export function orderDescription(site: Pick<SiteRow, 'name'>, orderNo: string): string {
+  return `${site.name} 订单 ${orderNo}`;
+}
+
+/**
+ * Outside any transaction: `open` the WeChat transaction of a pending payment (JSAPI's prepay
+ * id, Native's code_url) and record what it answered on the payment (`prepay_id`). WeChat
+ * refusing or unreachable: the payment fails, the held card part of its attempt is released, the
+ * idempotency key is given back and the caller gets PAYMENT_PROVIDER_FAILED. Given up meanwhile
+ * (cancelled, or replaced after OPENING_GRACE_SECONDS): the new transaction is closed at once and
+ * the caller gets CONFLICT.
+ */
+export async function openAtProvider(
+  deps: PaymentDeps,
+  provider: PayProvider,
+  site: SiteRow,
+  input: Pick<PrepayInput, 'attemptId' | 'paymentId' | 'outTradeNo' | 'orderId'>,
+  log: PaymentLog,
+  open: () => Promise<string>,
+): Promise<string> {
+  let opened: string;
+  try {
+    opened = await open();
   } catch (error) {
     log.error({ err: error, outTradeNo: input.outTradeNo }, 'WeChat Pay refused the transaction');
     const now = deps.clock.now();
@@ -64,7 +97,7 @@ export async function openWechatTransaction(
   }
   const status = await deps.db
     .transaction()
-    .execute((trx) => paymentRepository.setPrepayId(trx, input.paymentId, prepayId));
+    .execute((trx) => paymentRepository.setPrepayId(trx, input.paymentId, opened));
   if (status !== 'pending') {
     await closeGivenUp(deps, () => provider, site, [input.outTradeNo], log);
     await releaseAttempt(deps, input.attemptId);
@@ -73,14 +106,5 @@ export async function openWechatTransaction(
       paymentId: input.paymentId,
     });
   }
-  const signature = provider.signForClient(prepayId);
-  return {
-    ...signature,
-    paymentId: input.paymentId,
-    outTradeNo: input.outTradeNo,
-    orderId: input.orderId,
-    amount: fenToYuan(input.amountFen),
-    expiresAt: input.expiresAt.toISOString(),
-    isSandbox: provider.mode === 'sandbox',
-  };
+  return opened;
 }

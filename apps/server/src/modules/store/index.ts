@@ -14,6 +14,7 @@ export {
   replaceOrderGoods,
 } from './order-goods.js';
 export {
+  createStoreOrder,
   expireStaleReservations,
   OutOfStock,
   outOfStockError,

@@ -40,8 +40,15 @@ export class OutOfStock extends Error {
 export async function createStoreOrder(
   deps: Deps,
   site: SiteRow,
-  user: SignedInUser,
-  input: { cinemaId: string; phone: string; items: { goodsInfoId: string; quantity: number }[] },
+  user: Pick<SignedInUser, 'id'>,
+  input: {
+    cinemaId: string;
+    /** Null at the box office: the customer takes the snacks at once. */
+    phone: string | null;
+    items: { goodsInfoId: string; quantity: number }[];
+    /** How long it waits for payment; `storeOrderMinutes` by default. */
+    holdMinutes?: number;
+  },
 ): Promise<string> {
   const now = deps.clock.now();
   const cinema = await findCinemaInfo(deps.db, site.id, input.cinemaId);
@@ -54,7 +61,10 @@ export async function createStoreOrder(
     cinema_id: cinema.cinemaId,
     phone: input.phone,
     amount_fen: lines.reduce((sum, line) => sum + line.amount_fen, 0),
-    pay_deadline_at: addSeconds(now, siteSettings(site).storeOrderMinutes * 60),
+    pay_deadline_at: addSeconds(
+      now,
+      (input.holdMinutes ?? siteSettings(site).storeOrderMinutes) * 60,
+    ),
     created_at: now,
   };
   const reserve = () =>

@@ -1,17 +1,27 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Typography } from 'antd';
+import { Alert, Button, Input, Segmented, Switch, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { yuanToFen } from '@marquee/contracts';
 import type { CounterCard } from '@marquee/contracts/console';
 import { yuan } from '@/lib/money';
 import { useFindCards } from '../api/use-find-cards';
 import { boxOfficeMessages } from '../box-office-messages';
+import { fenToYuanText, parseYuanText } from '../cash-tender';
+import {
+  canSplitWith,
+  defaultCardFen,
+  splitProblem,
+  type CardSplit,
+  type RestMethod,
+} from '../split-tender';
 import { PinPad } from './pin-pad';
 
 /**
  * A member's card: found by card number, phone or the member code scanned off their phone (a
  * scanner types it and presses Enter); the member picks a card with enough balance and types
- * their pay password on the pad.
+ * their pay password on the pad. A card that cannot pay it all (or when the customer asks) pays a
+ * part, and cash or WeChat Pay the rest: the amount and the rest's way are chosen before the
+ * password, and the drawer then takes the rest.
  */
 export function CardTab(props: {
   totalFen: number;
@@ -20,12 +30,34 @@ export function CardTab(props: {
   isBusy: boolean;
   refusal: string | null;
   resetKey: number;
-  onPay: (card: CounterCard, password: string) => void;
+  onPay: (card: CounterCard, password: string, split: CardSplit | null) => void;
 }) {
   const t = boxOfficeMessages.useMessages();
   const find = useFindCards();
   const [chosen, setChosen] = useState<CounterCard | null>(null);
+  const [isSplit, setSplit] = useState(false);
+  const [cardText, setCardText] = useState('');
+  const [rest, setRest] = useState<RestMethod>('cash');
   const cards = find.data?.list ?? null;
+
+  const choose = (card: CounterCard) => {
+    setChosen(card);
+    const balanceFen = yuanToFen(card.balance);
+    const mustSplit = balanceFen < props.totalFen;
+    setSplit(mustSplit);
+    setCardText(mustSplit ? fenToYuanText(defaultCardFen(props.totalFen, balanceFen)) : '');
+  };
+  const chosenBalanceFen = chosen ? yuanToFen(chosen.balance) : 0;
+  const cardFen = isSplit ? parseYuanText(cardText) : props.totalFen;
+  const problem = isSplit ? splitProblem(props.totalFen, cardFen, chosenBalanceFen) : null;
+  const problemText =
+    problem === 'whole'
+      ? t('splitWhole')
+      : problem === 'overBalance'
+        ? t('splitOverBalance')
+        : problem === 'zero'
+          ? t('splitZero')
+          : null;
 
   const search = () => {
     const q = props.query.trim();
@@ -37,7 +69,7 @@ export function CardTab(props: {
           (card) => card.hasPayPassword && yuanToFen(card.balance) >= props.totalFen,
         );
         // One card that can pay: go straight to the password.
-        if (usable.length === 1 && answer.list.length === 1) setChosen(usable[0]!);
+        if (usable.length === 1 && answer.list.length === 1) choose(usable[0]!);
       },
     });
   };
@@ -76,15 +108,16 @@ export function CardTab(props: {
         {cards && cards.length === 0 && <Alert type="warning" showIcon message={t('noCards')} />}
         <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
           {cards?.map((card) => {
-            const isEnough = yuanToFen(card.balance) >= props.totalFen;
-            const isUsable = isEnough && card.hasPayPassword;
+            const balanceFen = yuanToFen(card.balance);
+            const isEnough = balanceFen >= props.totalFen;
+            const isUsable = canSplitWith({ balanceFen, hasPayPassword: card.hasPayPassword });
             const isChosen = chosen?.cardId === card.cardId;
             return (
               <button
                 key={card.cardId}
                 type="button"
                 disabled={!isUsable}
-                onClick={() => setChosen(card)}
+                onClick={() => choose(card)}
                 data-testid="card-option"
                 style={{
                   textAlign: 'left',
@@ -106,9 +139,11 @@ export function CardTab(props: {
                   {card.phoneMasked ? ` · ${card.phoneMasked}` : ''}
                 </div>
                 {!isEnough && (
-                  <div style={{ color: '#cf1322', fontSize: 13 }}>{t('notEnough')}</div>
+                  <div style={{ color: isUsable ? '#d46b08' : '#cf1322', fontSize: 13 }}>
+                    {isUsable ? t('notEnoughSplit') : t('notEnough')}
+                  </div>
                 )}
-                {isEnough && !card.hasPayPassword && (
+                {!card.hasPayPassword && (
                   <div style={{ color: '#cf1322', fontSize: 13 }}>{t('noPayPassword')}</div>
                 )}
               </button>
@@ -119,16 +154,72 @@ export function CardTab(props: {
       <div style={{ width: 250 }}>
         {chosen ? (
           <>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+              <Switch
+                checked={isSplit}
+                disabled={chosenBalanceFen < props.totalFen || props.isBusy}
+                onChange={(checked) => {
+                  setSplit(checked);
+                  setCardText(
+                    checked ? fenToYuanText(defaultCardFen(props.totalFen, chosenBalanceFen)) : '',
+                  );
+                }}
+                data-testid="split-switch"
+              />
+              <Typography.Text>{t('splitToggle')}</Typography.Text>
+            </div>
+            {isSplit && (
+              <div style={{ marginBottom: 8 }} data-testid="split-form">
+                <Input
+                  size="large"
+                  prefix="¥"
+                  inputMode="decimal"
+                  value={cardText}
+                  onChange={(event) => {
+                    const typed = event.target.value.trim();
+                    if (/^\d{0,6}(\.\d{0,2})?$/.test(typed)) setCardText(typed);
+                  }}
+                  aria-label={t('splitCardAmount')}
+                  addonBefore={t('splitCardAmount')}
+                  data-testid="split-card-amount"
+                />
+                <Segmented
+                  block
+                  value={rest}
+                  onChange={(value) => setRest(value as RestMethod)}
+                  options={[
+                    { value: 'cash', label: t('payCash') },
+                    { value: 'wechatMicropay', label: t('micropay') },
+                    { value: 'wechatNative', label: t('native') },
+                  ]}
+                  style={{ marginTop: 8 }}
+                  data-testid="split-rest"
+                />
+                {problemText ? (
+                  <div style={{ color: '#cf1322', fontSize: 13, marginTop: 4 }}>{problemText}</div>
+                ) : (
+                  <div style={{ color: '#595959', fontSize: 13, marginTop: 4 }}>
+                    {t('splitRest', { amount: yuan(props.totalFen - (cardFen ?? 0)) })}
+                  </div>
+                )}
+              </div>
+            )}
             <Typography.Text strong style={{ fontSize: 15 }}>
               {t('enterPassword')}
             </Typography.Text>
             <div style={{ color: '#595959', fontSize: 13 }}>
-              {t('passwordFor', { card: chosen.name, amount: yuan(props.totalFen) })}
+              {t('passwordFor', { card: chosen.name, amount: yuan(cardFen ?? 0) })}
             </div>
             <PinPad
-              isBusy={props.isBusy}
+              isBusy={props.isBusy || problem !== null}
               resetKey={props.resetKey}
-              onComplete={(password) => props.onPay(chosen, password)}
+              onComplete={(password) =>
+                props.onPay(
+                  chosen,
+                  password,
+                  isSplit && cardFen !== null ? { cardFen, rest } : null,
+                )
+              }
             />
             {props.isBusy && <Typography.Text type="secondary">{t('paying')}</Typography.Text>}
             {props.refusal && (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Drawer, Tabs } from 'antd';
+import { Alert, Button, Drawer, Tabs } from 'antd';
 import { yuanToFen, fenToYuan } from '@marquee/contracts';
 import type {
   CounterCard,
@@ -14,16 +14,27 @@ import { counterPayStatusCall } from '@marquee/contracts/console';
 import { api, isApiError } from '@/lib/api/api-client';
 import { newAttemptKey, PAY_STATUS_POLL_MS, useCounterPay } from '../api/use-counter-pay';
 import { boxOfficeMessages } from '../box-office-messages';
+import type { CardSplit } from '../split-tender';
 import { CardTab } from './card-tab';
 import { CashTab } from './cash-tab';
 import { WechatTab, type WechatMode } from './wechat-tab';
 
 type PayBody = Parameters<ReturnType<typeof useCounterPay>['mutate']>[0]['body'];
 
+/** A split's card part, chosen on the card tab and sent with the rest's payment. */
+interface PendingCardPart {
+  card: CounterCard;
+  /** The member's pay password, encrypted when typed. */
+  password: string;
+  cardFen: number;
+}
+
 /**
  * Mounted once per sale (keyed by its order): each sale starts on a clean drawer.
  *
- * Taking the money for a sale: cash, a member's card or WeChat Pay, one tab each. A stray Esc or
+ * Taking the money for a sale: cash, a member's card or WeChat Pay, one tab each, or a split: the
+ * card tab takes the card's part (amount and password) and hands the rest to the cash or WeChat
+ * tab, which sends both as one payment. A stray Esc or
  * a tap beside the drawer does not lose what was typed: the drawer asks first, and warns when a
  * WeChat payment may be under way on the customer's phone.
  */
@@ -48,6 +59,13 @@ export function PayDrawer(props: {
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [cashError, setCashError] = useState<string | null>(null);
+  const [cardPart, setCardPart] = useState<PendingCardPart | null>(null);
+  const [splitDropped, setSplitDropped] = useState<string | null>(null);
+  /** What cash or WeChat takes: the total less a split's card part. */
+  const restFen = totalFen - (cardPart?.cardFen ?? 0);
+  const cardPartBody = cardPart
+    ? { cardId: cardPart.card.cardId, password: cardPart.password, amount: cardPart.cardFen / 100 }
+    : undefined;
   /** The attempt's idempotency key, kept while its answer is unknown (a lost answer is resent). */
   const attempt = useRef<string | null>(null);
 
@@ -95,20 +113,33 @@ export function PayDrawer(props: {
       } else setFailure(answer.failure ?? '');
       return null;
     } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
       // A refusal from the server ends the attempt; a lost answer keeps the key for the retry.
-      if (isApiError(error) && error.code > 0) attempt.current = null;
-      return error instanceof Error ? error.message : String(error);
+      if (isApiError(error) && error.code > 0) {
+        attempt.current = null;
+        // A refused split starts again from the card (its password was used up).
+        if (cardPart) {
+          setCardPart(null);
+          setSplitDropped(message);
+        }
+      }
+      return message;
     }
   };
 
   const payCash = async (tenderedFen: number) => {
     if (!sale) return;
     setCashError(
-      await send({ method: 'cash', orderId: sale.orderId, tendered: fenToYuan(tenderedFen) }),
+      await send({
+        method: 'cash',
+        orderId: sale.orderId,
+        tendered: fenToYuan(tenderedFen),
+        cardPart: cardPartBody,
+      }),
     );
   };
 
-  const payCard = async (card: CounterCard, password: string) => {
+  const payCard = async (card: CounterCard, password: string, split: CardSplit | null) => {
     if (!sale) return;
     setCardRefusal(null);
     let encrypted: string;
@@ -118,6 +149,17 @@ export function PayDrawer(props: {
       forgetPayKey();
       setCardRefusal(error instanceof Error ? error.message : String(error));
       setPinReset((key) => key + 1);
+      return;
+    }
+    if (split) {
+      setSplitDropped(null);
+      setCardPart({ card, password: encrypted, cardFen: split.cardFen });
+      setTendered('');
+      if (split.rest === 'cash') setMethod('cash');
+      else {
+        setWechatMode(split.rest === 'wechatMicropay' ? 'micropay' : 'native');
+        setMethod('wechat');
+      }
       return;
     }
     const refusal = await send({
@@ -143,7 +185,8 @@ export function PayDrawer(props: {
     tendered !== '' ||
     cardQuery.trim() !== '' ||
     paymentCode.trim() !== '' ||
-    codeUrl !== null;
+    codeUrl !== null ||
+    cardPart !== null;
   const close = () => {
     if (pay.isPending) return;
     if (!isDirty) return props.onClose();
@@ -171,10 +214,49 @@ export function PayDrawer(props: {
       styles={{ header: { fontSize: 20 } }}
       data-testid="pay-drawer"
     >
+      {cardPart && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12, fontSize: 16 }}
+          data-testid="split-banner"
+          message={t('splitBanner', {
+            card: cardPart.card.name,
+            cardAmount: yuan(cardPart.cardFen),
+            rest: yuan(restFen),
+          })}
+          action={
+            <Button
+              disabled={waitingFor !== null || pay.isPending}
+              onClick={() => {
+                setCardPart(null);
+                setTendered('');
+              }}
+              data-testid="split-cancel"
+            >
+              {t('splitCancel')}
+            </Button>
+          }
+        />
+      )}
+      {splitDropped && !cardPart && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setSplitDropped(null)}
+          style={{ marginBottom: 12 }}
+          message={t('splitDropped', { reason: splitDropped })}
+          data-testid="split-dropped"
+        />
+      )}
       <Tabs
         activeKey={method}
         onChange={(key) => {
-          if (waitingFor === null && !pay.isPending) setMethod(key as CounterPayMethod);
+          // A split's rest is taken on the tab it named; the card tab starts the split again.
+          if (waitingFor !== null || pay.isPending) return;
+          if (cardPart && key === 'card') setCardPart(null);
+          setMethod(key as CounterPayMethod);
         }}
         size="large"
         items={[
@@ -184,7 +266,7 @@ export function PayDrawer(props: {
             children: (
               <>
                 <CashTab
-                  totalFen={totalFen}
+                  totalFen={restFen}
                   tendered={tendered}
                   onTendered={(text) => {
                     setCashError(null);
@@ -212,7 +294,7 @@ export function PayDrawer(props: {
                 isBusy={pay.isPending}
                 refusal={cardRefusal}
                 resetKey={pinReset}
-                onPay={(card, password) => void payCard(card, password)}
+                onPay={(card, password, split) => void payCard(card, password, split)}
               />
             ),
           },
@@ -230,9 +312,20 @@ export function PayDrawer(props: {
                 isWaiting={waitingFor !== null}
                 failure={failure}
                 onMicropay={(authCode) =>
-                  void payWechat({ method: 'wechatMicropay', orderId: sale.orderId, authCode })
+                  void payWechat({
+                    method: 'wechatMicropay',
+                    orderId: sale.orderId,
+                    authCode,
+                    cardPart: cardPartBody,
+                  })
                 }
-                onNative={() => void payWechat({ method: 'wechatNative', orderId: sale.orderId })}
+                onNative={() =>
+                  void payWechat({
+                    method: 'wechatNative',
+                    orderId: sale.orderId,
+                    cardPart: cardPartBody,
+                  })
+                }
                 onRetry={() => {
                   setFailure(null);
                   setPaymentCode('');

@@ -9,8 +9,10 @@ import {
   type V2Params,
 } from '../../../lib/wechat/wechat-pay-v2.js';
 import { wechatRequest, type WechatEndpoints } from '../../../lib/wechat/wechat-http.js';
+import { cutToUtf8Bytes } from '../../../lib/wechat/wechat-text.js';
 import type { SiteRow } from '../../site/index.js';
 import { PayProviderError } from './pay-provider-error.js';
+import { WECHAT_DESCRIPTION_MAX_BYTES } from './wechat-pay.provider.js';
 import type { PaymentDeps } from './pay-providers.js';
 
 /**
@@ -82,7 +84,7 @@ function wechatMicropay(
   return {
     async micropay(input) {
       const answer = await call('/pay/micropay', {
-        body: input.description.slice(0, 127),
+        body: cutToUtf8Bytes(input.description, WECHAT_DESCRIPTION_MAX_BYTES),
         out_trade_no: input.outTradeNo,
         total_fee: String(input.amountFen),
         spbill_create_ip: '127.0.0.1',

@@ -263,7 +263,7 @@ export function createWechatPayProvider(site: SiteRow, config: WechatPayConfig):
       const { data } = await call<{ code_url: string }>('POST', '/v3/pay/transactions/native', {
         appid: merchant.appId,
         mchid: merchant.mchid,
-        description: input.description.slice(0, 127),
+        description: cutToUtf8Bytes(input.description, WECHAT_DESCRIPTION_MAX_BYTES),
         out_trade_no: input.outTradeNo,
         time_expire: toBeijingRfc3339(input.expiresAt),
         notify_url: input.notifyUrl,
