@@ -64,7 +64,11 @@ export function PayDrawer(props: {
   /** What cash or WeChat takes: the total less a split's card part. */
   const restFen = totalFen - (cardPart?.cardFen ?? 0);
   const cardPartBody = cardPart
-    ? { cardId: cardPart.card.cardId, password: cardPart.password, amount: cardPart.cardFen / 100 }
+    ? {
+        cardId: cardPart.card.cardId,
+        password: cardPart.password,
+        amount: fenToYuan(cardPart.cardFen),
+      }
     : undefined;
   /** The attempt's idempotency key, kept while its answer is unknown (a lost answer is resent). */
   const attempt = useRef<string | null>(null);
