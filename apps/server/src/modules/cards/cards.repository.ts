@@ -138,6 +138,34 @@ export function pageUserLedger(
         'o.order_no',
         'l.reason',
         'l.created_at',
+        // A hold later made final (a 'hold_commit' of its card and order with no release in
+        // between) is money spent: the history shows it as a payment.
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('card_ledger as k')
+                .select('k.id')
+                .where('k.kind', '=', 'hold_commit')
+                .whereRef('k.card_id', '=', 'l.card_id')
+                .whereRef('k.order_id', '=', 'l.order_id')
+                .whereRef('k.id', '>', 'l.id')
+                .where((inner) =>
+                  inner.not(
+                    inner.exists(
+                      inner
+                        .selectFrom('card_ledger as r')
+                        .select('r.id')
+                        .where('r.kind', '=', 'hold_release')
+                        .whereRef('r.card_id', '=', 'l.card_id')
+                        .whereRef('r.order_id', '=', 'l.order_id')
+                        .whereRef('r.id', '>', 'l.id')
+                        .whereRef('r.id', '<', 'k.id'),
+                    ),
+                  ),
+                ),
+            )
+            .as('is_committed'),
       ])
       .orderBy('l.id', 'desc')
       .limit(page.limit)

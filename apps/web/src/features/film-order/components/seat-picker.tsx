@@ -41,6 +41,7 @@ import { seatChoiceMessages } from '../seat-choice-messages';
 import { SeatList } from './seat-list';
 import { SeatsLeft } from './seats-left';
 import { SeatTools, type SeatViewMode } from './seat-tools';
+import { WheelchairSheet } from './wheelchair-sheet';
 import './seat-picker.css';
 import { paths } from '@/lib/paths';
 
@@ -116,15 +117,9 @@ export function SeatPicker(props: {
     return () => clearTimeout(timer);
   }, [hasData, areSeatsDue]);
 
-  const onSeat = useCallback(
-    (seat: Seat) => {
+  const choose = useCallback(
+    (seat: Seat, companion: Seat | undefined) => {
       if (!data) return;
-      const view = seatViewOf(seat, false);
-      if (view === 'taken' || view === 'unavailable') {
-        Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
-        return;
-      }
-      const companion = companionToOffer(data.rows, chosen, seat);
       const toggled = toggleSeat(data.rows, chosen, seat);
       const withCompanion = companion ? [...toggled, companion.id] : toggled;
       // The companion seat comes along only while it fits in the order.
@@ -152,6 +147,26 @@ export function SeatPicker(props: {
     },
     [data, chosen, t, choice],
   );
+  const [askedWheelchair, setAskedWheelchair] = useState<Seat | null>(null);
+
+  const onSeat = useCallback(
+    (seat: Seat) => {
+      if (!data) return;
+      const view = seatViewOf(seat, false);
+      if (view === 'taken' || view === 'unavailable') {
+        Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
+        return;
+      }
+      // A free wheelchair space is explained first; the sheet chooses it (with its companion).
+      if (seat.kind === 'wheelchair' && !chosen.includes(seat.id)) {
+        setAskedWheelchair(seat);
+        return;
+      }
+      choose(seat, companionToOffer(data.rows, chosen, seat));
+    },
+    [data, chosen, t, choose],
+  );
+
 
   const onBest = useCallback(
     (count: number) => {
@@ -307,6 +322,16 @@ export function SeatPicker(props: {
           onSeat={onSeat}
         />
       )}
+      <WheelchairSheet
+        rows={data.rows}
+        chosen={chosen}
+        seat={askedWheelchair}
+        onChoose={(seat, companion) => {
+          setAskedWheelchair(null);
+          choose(seat, companion);
+        }}
+        onClose={() => setAskedWheelchair(null)}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
