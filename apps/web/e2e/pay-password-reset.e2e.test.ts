@@ -82,7 +82,9 @@ describe('a locked pay password', () => {
     await expect
       .poll(() => page.locator('.pay-keypad__error').textContent(), POLL)
       .toContain('还可尝试 4 次');
-    expect(await page.locator('.pay-keypad').getByRole('link', { name: '忘记支付密码？' }).count()).toBe(1);
+    expect(
+      await page.locator('.pay-keypad').getByRole('link', { name: '忘记支付密码？' }).count(),
+    ).toBe(1);
     await screenshot(page, 'pay-reset-keypad-forgot');
     for (const triesLeft of [3, 2, 1]) {
       await typeOnPad(page, '369147');

@@ -223,17 +223,51 @@ describe('the seat list for screen readers and large text', () => {
 });
 
 describe('wheelchair spaces', () => {
-  it('choosing one chooses its companion seat with it, which the user can drop', async () => {
+  it('tapping one explains it and offers its companion seat, which the user can drop', async () => {
     const showId = await smallShow(3);
     const context = await newPhone(browser);
     const page = await context.newPage();
     await openSeats(page, showId);
     await page.locator('[data-seat="F1"]').click();
+    const sheet = page.getByTestId('wheelchair-sheet');
+    await untilStill(sheet);
+    // Explained before anything is chosen.
+    expect(await sheet.textContent()).toContain('为轮椅使用者预留');
+    expect(await sheet.textContent()).toContain('旁边的 F排2座 是陪同座');
+    expect(await chosenLabels(page)).toEqual([]);
+    await shot(page, 'wheelchair-explained');
+    await sheet.getByRole('button', { name: '选轮椅位和陪同座 F排2座' }).click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1', 'F2']);
     await expect.poll(() => page.getByText('已同时选上陪同座 F2').count()).toBeGreaterThan(0);
     await shot(page, 'wheelchair-companion');
     await page.locator('[data-seat="F2"]').click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1']);
+    await context.close();
+  });
+
+  it('says so where a space has no companion seat, names one that has, and chooses it alone', async () => {
+    const [showId] = await findShows((count) => count >= 500);
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await openSeats(page, showId!);
+    // The list view reaches row A without panning the map; both views tap the same way.
+    await page.locator('[data-mode="list"]').click();
+    await page.locator('[data-list-seat="A1"]').click();
+    const sheet = page.getByTestId('wheelchair-sheet');
+    await untilStill(sheet);
+    const text = await sheet.textContent();
+    expect(text).toContain('no companion seat beside it');
+    expect(text).toContain(
+      'Wheelchair space Row A, Seat 2 in the same row has companion seat Row A, Seat 3',
+    );
+    await shot(page, 'wheelchair-no-companion-en');
+    await sheet.getByRole('button', { name: 'Choose this wheelchair space' }).click();
+    await expect
+      .poll(() => page.locator('[data-list-seat="A1"]').getAttribute('data-state'))
+      .toBe('chosen');
+    expect(await page.locator('[data-list-seat="A2"]').getAttribute('data-state')).toBe(
+      'available',
+    );
     await context.close();
   });
 });

@@ -197,3 +197,16 @@ export function cardsDisagreeingWithLedger(db: Executor) {
     .where((eb) => eb('c.balance_fen', '<>', eb.fn.coalesce('l.ledger_fen', eb.lit(0))))
     .execute();
 }
+
+/** The cards each of these orders charged (paid or held), by name and number, in charge order. */
+export function cardsChargedForOrders(db: Executor, orderIds: readonly string[]) {
+  return db
+    .selectFrom('card_ledger as l')
+    .innerJoin('cards as c', 'c.id', 'l.card_id')
+    .select(['l.order_id', 'c.name', 'c.card_no'])
+    .where('l.order_id', 'in', [...orderIds])
+    .where('l.kind', 'in', ['payment', 'hold'])
+    .groupBy(['l.order_id', 'c.id', 'c.name', 'c.card_no'])
+    .orderBy((eb) => eb.fn.min('l.id'))
+    .execute();
+}

@@ -97,6 +97,12 @@ describeOnEachDatabase('combined payments, refunds and the order pages', (kind) 
     expect(history.filter((row) => row.orderId === order.id)).toEqual([
       expect.objectContaining({ kind: 'payment', amount: -10, orderNo: expect.any(String) }),
     ]);
+    // The order's card payment names the card it charged.
+    const detail = await detailOf(user.token, order.id);
+    expect(detail.data.payments.map((payment) => [payment.method, payment.cards])).toEqual([
+      ['card', [{ name: '测试卡', cardNoTail: card.cardNo.slice(-4) }]],
+      ['wechat', []],
+    ]);
   });
 
   it('releases the held card part when the WeChat part is cancelled', async () => {

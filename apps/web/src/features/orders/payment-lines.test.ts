@@ -10,6 +10,7 @@ const payment = (paymentId: string, status: Payment['status']): Payment => ({
   amount: 156,
   status,
   createdAt: '2026-11-24T06:00:00.000Z',
+  cards: [],
 });
 
 describe('the payment lines of an order', () => {
