@@ -99,7 +99,7 @@ describe('a locked pay password', () => {
     await expect.poll(() => locked.count(), POLL).toBe(1);
     expect(await locked.textContent()).toMatch(/会员卡支付已锁定到 \d{2}:\d{2}/);
     expect(await page.getByRole('radio', { name: /会员卡支付/ }).isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: /微信支付/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '微信支付', exact: true }).isChecked()).toBe(true);
     expect(await page.locator('.pay-sheet').textContent()).toContain('已锁定到');
     await untilStill(page.locator('.pay-sheet'));
     await screenshot(page, 'pay-reset-locked-sheet');
