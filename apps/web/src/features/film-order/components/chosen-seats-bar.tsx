@@ -8,6 +8,8 @@ export function ChosenSeatsBar(props: {
   total: number | undefined;
   maxSeats: number;
   hint: string | null;
+  /** Why the hint's seats were picked (推荐选座). */
+  hintWhy?: string | null;
   isBusy: boolean;
   onRemove: (seatId: string) => void;
   onConfirm: () => void;
@@ -18,6 +20,11 @@ export function ChosenSeatsBar(props: {
       {props.hint && (
         <p className="chosen-bar__hint" role="status">
           {props.hint}
+        </p>
+      )}
+      {props.hint && props.hintWhy && (
+        <p className="chosen-bar__why" data-testid="best-seats-why">
+          {props.hintWhy}
         </p>
       )}
       {props.seats.length === 0 ? (

@@ -37,7 +37,9 @@ import {
   seatViewOf,
   toggleSeat,
 } from './seat-map-model';
+import { bestSeatsReason } from '../best-seats-reason';
 import { seatChoiceMessages } from '../seat-choice-messages';
+import { seatMapMessages } from '../seat-map-messages';
 import { SeatList } from './seat-list';
 import { SeatsLeft } from './seats-left';
 import { SeatTools, type SeatViewMode } from './seat-tools';
@@ -59,6 +61,7 @@ export function SeatPicker(props: {
 }) {
   const t = filmOrderMessages.useT();
   const choice = seatChoiceMessages.useT();
+  const bestT = seatMapMessages.useT();
   const common = commonMessages.useT();
   const navigate = useNavigate();
   const isLive = useLiveSeats(props.showId);
@@ -68,6 +71,8 @@ export function SeatPicker(props: {
   const data = seatsQuery.data;
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
+  /** Why 推荐选座 picked, shown while its hint is the one shown. */
+  const [whyOf, setWhyOf] = useState<{ hint: string; why: string } | null>(null);
   const isCare = useCareMode();
   // Care mode opens on the list, 推荐选座 above it (decision 028); the map is one tap away. Until
   // the moviegoer picks a view it follows care mode, which may be learnt after the first render
@@ -182,16 +187,26 @@ export function SeatPicker(props: {
       const labels = result.seatIds
         .map((id) => byId.get(id)?.label ?? id)
         .join(getLang() === 'en' ? ', ' : '、');
+      const picked = result.seatIds.flatMap((id) => byId.get(id) ?? []);
+      const reason = bestSeatsReason(data, picked, count);
       const message =
         result.kind === 'row'
           ? choice('bestSeatsPicked', { seats: labels })
           : choice('bestSeatsSplit', { count, seats: labels });
+      const why =
+        result.kind === 'row'
+          ? bestT(reason.kind === 'spot' ? 'reasonSpot' : 'reasonAreaFull', {
+              count,
+              area: reason.kind === 'areaFull' ? reason.area : '',
+            })
+          : null;
+      setWhyOf(why ? { hint: message, why } : null);
       setChosen(result.seatIds);
       setRevealIds(result.seatIds);
       setHint(message);
-      setAnnouncement(message);
+      setAnnouncement(why ? `${message} ${why}` : message);
     },
-    [data, byId, choice],
+    [data, byId, choice, bestT],
   );
 
   if (!props.showId) {
@@ -342,6 +357,7 @@ export function SeatPicker(props: {
         total={total}
         maxSeats={data.maxSeatsPerOrder}
         hint={hint}
+        hintWhy={whyOf && whyOf.hint === hint ? whyOf.why : null}
         isBusy={isHolding}
         onRemove={(id) => {
           const seat = byId.get(id);
