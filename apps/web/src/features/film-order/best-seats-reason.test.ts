@@ -13,17 +13,21 @@ function row(y: number, areaId: string, width: number, taken: number[] = []): Se
   return {
     y,
     label,
-    seats: Array.from({ length: width }, (_, x) => ({
-      id: `${label}${x + 1}`,
-      label: `${label}${x + 1}`,
-      col: String(x + 1),
-      x,
-      y,
-      kind: 'normal',
-      state: taken.includes(x + 1) ? 'sold' : 'available',
-      areaId,
-    })) as Seat[],
-  } as SeatRow;
+    seats: Array.from(
+      { length: width },
+      (_, x): Seat => ({
+        id: `${label}${x + 1}`,
+        row: label,
+        label: `${label}${x + 1}`,
+        col: x + 1,
+        x,
+        y,
+        kind: 'normal',
+        state: taken.includes(x + 1) ? 'sold' : 'available',
+        areaId,
+      }),
+    ),
+  };
 }
 
 describe('why 推荐选座 picked its seats', () => {
