@@ -11,11 +11,13 @@ import {
   type showSeatsCall,
 } from '@marquee/contracts';
 import {
+  contrastOf,
   expectOpaque,
   launchBrowser,
   newPhone,
   screenshot,
   signInAs,
+  smallTapTargets,
   untilStill,
 } from './support/browser';
 import { createUser, signInFresh, tokenOf, topUp, vouchers } from './support/login';
@@ -305,6 +307,60 @@ describe('the 574-seat hall (issue 15)', () => {
     await page.getByRole('button', { name: '为 4 人推荐座位' }).click();
     await expect.poll(() => chosenLabels(page)).toHaveLength(4);
     await shot(page, 'large-hall-best-4');
+    await context.close();
+  });
+
+  it('zooms with labelled + and −, reads its row letters at 4.5:1, says why 推荐 picked, and pinches where the fingers are', async () => {
+    const [showId] = await findShows((count) => count >= 500);
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId!);
+    expect(await contrastOf(page.locator('.seat-map__row-label').first())).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    const zoomIn = page.getByRole('button', { name: '放大座位图' });
+    const zoomOut = page.getByRole('button', { name: '缩小座位图' });
+    const zoomBox = (await zoomIn.boundingBox())!;
+    expect(Math.min(zoomBox.width, zoomBox.height)).toBeGreaterThanOrEqual(44);
+    const seatWidth = async () => (await page.locator('[data-seat="N15"]').boundingBox())!.width;
+    const before = await seatWidth();
+    await zoomIn.click();
+    await expect.poll(seatWidth).toBeGreaterThan(before * 1.2);
+    await zoomOut.click();
+    await expect.poll(seatWidth).toBeCloseTo(before, 0);
+    // The seat tools reach 44 px.
+    expect(await smallTapTargets(page, '.seat-tools button')).toEqual([]);
+
+    await page.getByRole('button', { name: '为 2 人推荐座位' }).click();
+    await expect.poll(() => chosenLabels(page)).toHaveLength(2);
+    expect(await page.getByTestId('best-seats-why').textContent()).toMatch(/^推荐依据：/);
+    await shot(page, 'large-hall-why');
+
+    // Both fingers down at once, close together, around N15; then apart. The seat between them
+    // stays between them (it used to jump to the hall's far corner).
+    const seat = (await page.locator('[data-seat="N15"]').boundingBox())!;
+    const cx = seat.x + seat.width / 2;
+    const cy = seat.y + seat.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: string, spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - spread, y: cy, id: 1 },
+                { x: cx + spread, y: cy, id: 2 },
+              ],
+      });
+    await touch('touchStart', 4);
+    for (const spread of [10, 20, 30, 40, 50]) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    const after = (await page.locator('[data-seat="N15"]').boundingBox())!;
+    expect(after.width).toBeGreaterThan(seat.width);
+    expect(Math.abs(after.x + after.width / 2 - cx)).toBeLessThan(after.width * 2);
+    expect(Math.abs(after.y + after.height / 2 - cy)).toBeLessThan(after.height * 2);
+    await shot(page, 'large-hall-pinched');
     await context.close();
   });
 });
