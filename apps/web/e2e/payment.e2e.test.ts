@@ -158,6 +158,10 @@ describe('paying for tickets', () => {
     await page.getByRole('button', { name: '申请退票' }).click();
     await untilStill(page.getByText('确认退票？'));
     await expectOpaque(page.getByText('确认退票？'));
+    // The confirmation says how much comes back.
+    expect(await page.locator('.adm-dialog').textContent()).toContain(
+      `将退回 ¥${formatYuan(yuanToFen(paid.total))}。`,
+    );
     await screenshot(page, 'payment-refund-confirm');
     await page.getByRole('button', { name: '确认退票' }).click();
     await expect

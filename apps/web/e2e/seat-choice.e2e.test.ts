@@ -342,7 +342,7 @@ describe('the 574-seat hall (issue 15)', () => {
     const cx = seat.x + seat.width / 2;
     const cy = seat.y + seat.height / 2;
     const cdp = await context.newCDPSession(page);
-    const touch = (type: string, spread: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints:
