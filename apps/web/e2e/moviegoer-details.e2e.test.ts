@@ -97,6 +97,16 @@ describe('the snack step', () => {
       expect((await summary.boundingBox())!.y).toBeLessThan((await step.boundingBox())!.y);
       await untilStill(step);
       await screenshot(page, `details-snack-step-${locale}`);
+      // Leaving the held order asks first; staying keeps the page.
+      await page.getByRole('button', { name: locale === 'en-US' ? 'Back' : '返回' }).click();
+      const stay = page.getByRole('button', {
+        name: locale === 'en-US' ? 'Stay and pay' : '继续支付',
+      });
+      await stay.waitFor();
+      await screenshot(page, `details-leave-warning-${locale}`);
+      await stay.click();
+      await expect.poll(() => stay.count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/cinema/order');
       await context.close();
     }
   });

@@ -11,6 +11,8 @@ import { DeadlineBanner } from '@/components/ui/deadline-banner';
 import { useCountdown } from '@/lib/use-countdown';
 import { filmOrderStore } from '../film-order-store';
 import { snackMessages } from '../snack-messages';
+import { cinemaTimeOf } from '@/lib/show-time';
+import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { OrderSummaryCard } from './order-summary-card';
 import { SnackStep } from './snack-step';
 import './order-confirmation.css';
@@ -91,8 +93,10 @@ function HeldOrder(props: {
   const isNewHold = (location.state as { isNewHold?: boolean } | null)?.isNewHold === true;
   const [isSnackStep, setSnackStep] = useSnackStep(order.id, isNewHold && order.goods.length === 0);
   const totalFen = yuanToFen(order.total) + yuanToFen(order.goodsTotal);
+  const leave = useLeaveWarning(!isExpired, cinemaTimeOf(order.holdExpiresAt));
 
   const chooseAgain = () => {
+    leave.release();
     filmOrderStore.reset();
     navigate(paths.cinemaSeat(showId), { replace: true });
   };
