@@ -103,6 +103,7 @@ describe('the snack step', () => {
         name: locale === 'en-US' ? 'Stay and pay' : '继续支付',
       });
       await stay.waitFor();
+      await untilStill(page.locator('.adm-dialog-body'));
       await screenshot(page, `details-leave-warning-${locale}`);
       await stay.click();
       await expect.poll(() => stay.count()).toBe(0);

@@ -5,6 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import {
   bestSeats,
   checkSeatSelection,
+  exchangePriceChange,
+  formatYuan,
+  yuanToFen,
   ErrorCode,
   filmOrderTotal,
   takenSeatIdsOf,
@@ -40,6 +43,7 @@ import {
 import { bestSeatsReason } from '../best-seats-reason';
 import { seatChoiceMessages } from '../seat-choice-messages';
 import { seatMapMessages } from '../seat-map-messages';
+import { exchangeSeatMessages } from '../exchange-seat-messages';
 import { SeatList } from './seat-list';
 import { SeatsLeft } from './seats-left';
 import { SeatTools, type SeatViewMode } from './seat-tools';
@@ -58,10 +62,13 @@ const hintOf = (violation: SeatRuleViolation | undefined): string | null =>
 export function SeatPicker(props: {
   showId: string;
   onChosen?: (seats: FilmOrderSeat[]) => Promise<void>;
+  /** An exchange: the order's seat count, and its seats' and paid amounts (fen) for the difference. */
+  exchange?: { seatCount: number; fromSeatsFen: number; paidFen: number };
 }) {
   const t = filmOrderMessages.useT();
   const choice = seatChoiceMessages.useT();
   const bestT = seatMapMessages.useT();
+  const exchangeT = exchangeSeatMessages.useT();
   const common = commonMessages.useT();
   const navigate = useNavigate();
   const isLive = useLiveSeats(props.showId);
@@ -357,6 +364,10 @@ export function SeatPicker(props: {
         total={total}
         maxSeats={data.maxSeatsPerOrder}
         hint={hint}
+        emptyText={
+          props.exchange ? exchangeT('pickCount', { count: props.exchange.seatCount }) : undefined
+        }
+        note={props.exchange ? exchangeNote(props.exchange, seats, exchangeT) : null}
         hintWhy={whyOf && whyOf.hint === hint ? whyOf.why : null}
         isBusy={isHolding}
         onRemove={(id) => {
@@ -369,4 +380,17 @@ export function SeatPicker(props: {
       />
     </div>
   );
+}
+
+/** An exchange's difference for the seats chosen so far, said as the bar's note. */
+function exchangeNote(
+  exchange: { fromSeatsFen: number; paidFen: number },
+  seats: readonly FilmOrderSeat[],
+  t: ReturnType<typeof exchangeSeatMessages.useT>,
+): string {
+  const toSeatsFen = seats.reduce((sum, seat) => sum + yuanToFen(seat.discountPrice), 0);
+  const change = exchangePriceChange({ ...exchange, toSeatsFen });
+  if (change.extraFen > 0) return t('extra', { amount: formatYuan(change.extraFen) });
+  if (change.refundFen > 0) return t('refund', { amount: formatYuan(change.refundFen) });
+  return t('same');
 }
