@@ -237,8 +237,9 @@ describe('paying for tickets', () => {
 
     // Back to the seats while WeChat's sheet is still up, and pay there.
     await page.goBack();
-    // Leaving a held order asks first.
-    await page.getByRole('button', { name: '离开' }).click();
+    // Leaving a held order asks first (under the sandbox's sheet, which a real WeChat closes
+    // with the same back press).
+    await page.getByRole('button', { name: '离开' }).dispatchEvent('click');
     await page.waitForURL(/\/cinema\/seat\?showId=/);
     await expect.poll(() => banner.count(), POLL).toBe(1);
     await sheet.getByRole('button', { name: /^确认支付/ }).click();
