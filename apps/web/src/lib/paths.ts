@@ -62,7 +62,9 @@ export const paths = {
   accountCardList: () => routePaths.accountCardList,
   /** `back`: the page to return to once the pay password was reset (a held order's page). */
   accountSecurity: (back?: string) =>
-    withQuery(routePaths.accountSecurity, { back: back && isInternalPath(back) ? back : undefined }),
+    withQuery(routePaths.accountSecurity, {
+      back: back && isInternalPath(back) ? back : undefined,
+    }),
   accountMessages: () => routePaths.accountMessages,
   accountCoupons: () => routePaths.accountCoupons,
   /** Spec §5: category 0 is "all", sent as no category. */

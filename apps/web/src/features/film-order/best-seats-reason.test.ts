@@ -13,20 +13,17 @@ function row(y: number, areaId: string, width: number, taken: number[] = []): Se
   return {
     y,
     label,
-    seats: Array.from(
-      { length: width },
-      (_, x): Seat => ({
-        id: `${label}${x + 1}`,
-        row: label,
-        label: `${label}${x + 1}`,
-        col: x + 1,
-        x,
-        y,
-        kind: 'normal',
-        state: taken.includes(x + 1) ? 'sold' : 'available',
-        areaId,
-      }),
-    ),
+    seats: Array.from({ length: width }, (_, x): Seat => ({
+      id: `${label}${x + 1}`,
+      row: label,
+      label: `${label}${x + 1}`,
+      col: x + 1,
+      x,
+      y,
+      kind: 'normal',
+      state: taken.includes(x + 1) ? 'sold' : 'available',
+      areaId,
+    })),
   };
 }
 

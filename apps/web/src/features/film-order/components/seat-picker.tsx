@@ -179,7 +179,6 @@ export function SeatPicker(props: {
     [data, chosen, t, choose],
   );
 
-
   const onBest = useCallback(
     (count: number) => {
       if (!data) return;

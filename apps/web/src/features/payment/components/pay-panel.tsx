@@ -198,15 +198,15 @@ export function PayPanel(props: PayPanelProps) {
                     {isLocked && option !== 'wechat'
                       ? t('lockedUntil', { time: cinemaTimeOf(lockedUntil) })
                       : option === 'wechat'
-                      ? cards.length === 0
-                        ? t(cardType === 'film' ? 'noCardsFilm' : 'noCardsGoods')
-                        : ''
-                      : option === 'combined' && plan.ok && current === 'combined'
-                        ? t('combinedSplit', {
-                            card: formatYuan(plan.cardFen),
-                            wechat: formatYuan(plan.wechatFen),
-                          })
-                        : t('usableBalance', { balance: formatYuan(balanceFenOf(cards)) })}
+                        ? cards.length === 0
+                          ? t(cardType === 'film' ? 'noCardsFilm' : 'noCardsGoods')
+                          : ''
+                        : option === 'combined' && plan.ok && current === 'combined'
+                          ? t('combinedSplit', {
+                              card: formatYuan(plan.cardFen),
+                              wechat: formatYuan(plan.wechatFen),
+                            })
+                          : t('usableBalance', { balance: formatYuan(balanceFenOf(cards)) })}
                   </small>
                 </span>
               </label>
