@@ -286,10 +286,17 @@ describe('ticket exchange (改签)', () => {
 
     await page.goto(`${server.baseUrl}/order/exchange?orderId=${order.id}&showId=${to.showId}`);
     await page.locator('[data-seat]').first().waitFor();
+    // The bar asks for as many seats as the order has, not the per-order maximum.
+    expect(await page.locator('.chosen-bar__empty').textContent()).toBe(
+      '请选 2 个座位（与原订单相同）',
+    );
     for (const label of dear.seats.map((seat) => seat.label)) {
       await seatButton(page, label).click();
       await expect.poll(() => seatButton(page, label).getAttribute('aria-pressed')).toBe('true');
     }
+    // The difference shows before confirming.
+    expect(await page.getByTestId('chosen-note').textContent()).toBe(`改签需补差价 ¥${extra}`);
+    await shot(page, 'dearer-seats-difference');
     await page.getByRole('button', { name: /确认选座/ }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText(`新座位需补差价 ¥${extra}`).count(), POLL).toBe(1);

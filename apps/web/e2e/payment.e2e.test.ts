@@ -158,6 +158,10 @@ describe('paying for tickets', () => {
     await page.getByRole('button', { name: '申请退票' }).click();
     await untilStill(page.getByText('确认退票？'));
     await expectOpaque(page.getByText('确认退票？'));
+    // The confirmation says how much comes back.
+    expect(await page.locator('.adm-dialog').textContent()).toContain(
+      `将退回 ¥${formatYuan(yuanToFen(paid.total))}。`,
+    );
     await screenshot(page, 'payment-refund-confirm');
     await page.getByRole('button', { name: '确认退票' }).click();
     await expect
@@ -233,6 +237,9 @@ describe('paying for tickets', () => {
 
     // Back to the seats while WeChat's sheet is still up, and pay there.
     await page.goBack();
+    // Leaving a held order asks first (under the sandbox's sheet, which a real WeChat closes
+    // with the same back press).
+    await page.getByRole('button', { name: '离开' }).dispatchEvent('click');
     await page.waitForURL(/\/cinema\/seat\?showId=/);
     await expect.poll(() => banner.count(), POLL).toBe(1);
     await sheet.getByRole('button', { name: /^确认支付/ }).click();

@@ -11,11 +11,13 @@ import {
   type showSeatsCall,
 } from '@marquee/contracts';
 import {
+  contrastOf,
   expectOpaque,
   launchBrowser,
   newPhone,
   screenshot,
   signInAs,
+  smallTapTargets,
   untilStill,
 } from './support/browser';
 import { createUser, signInFresh, tokenOf, topUp, vouchers } from './support/login';
@@ -223,17 +225,51 @@ describe('the seat list for screen readers and large text', () => {
 });
 
 describe('wheelchair spaces', () => {
-  it('choosing one chooses its companion seat with it, which the user can drop', async () => {
+  it('tapping one explains it and offers its companion seat, which the user can drop', async () => {
     const showId = await smallShow(3);
     const context = await newPhone(browser);
     const page = await context.newPage();
     await openSeats(page, showId);
     await page.locator('[data-seat="F1"]').click();
+    const sheet = page.getByTestId('wheelchair-sheet');
+    await untilStill(sheet);
+    // Explained before anything is chosen.
+    expect(await sheet.textContent()).toContain('为轮椅使用者预留');
+    expect(await sheet.textContent()).toContain('旁边的 F排2座 是陪同座');
+    expect(await chosenLabels(page)).toEqual([]);
+    await shot(page, 'wheelchair-explained');
+    await sheet.getByRole('button', { name: '选轮椅位和陪同座 F排2座' }).click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1', 'F2']);
     await expect.poll(() => page.getByText('已同时选上陪同座 F排2座').count()).toBeGreaterThan(0);
     await shot(page, 'wheelchair-companion');
     await page.locator('[data-seat="F2"]').click();
     await expect.poll(() => chosenLabels(page)).toEqual(['F1']);
+    await context.close();
+  });
+
+  it('says so where a space has no companion seat, names one that has, and chooses it alone', async () => {
+    const [showId] = await findShows((count) => count >= 500);
+    const context = await newPhone(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await openSeats(page, showId!);
+    // The list view reaches row A without panning the map; both views tap the same way.
+    await page.locator('[data-mode="list"]').click();
+    await page.locator('[data-list-seat="A1"]').click();
+    const sheet = page.getByTestId('wheelchair-sheet');
+    await untilStill(sheet);
+    const text = await sheet.textContent();
+    expect(text).toContain('no companion seat beside it');
+    expect(text).toContain(
+      'Wheelchair space Row A, Seat 2 in the same row has companion seat Row A, Seat 3',
+    );
+    await shot(page, 'wheelchair-no-companion-en');
+    await sheet.getByRole('button', { name: 'Choose this wheelchair space' }).click();
+    await expect
+      .poll(() => page.locator('[data-list-seat="A1"]').getAttribute('data-state'))
+      .toBe('chosen');
+    expect(await page.locator('[data-list-seat="A2"]').getAttribute('data-state')).toBe(
+      'available',
+    );
     await context.close();
   });
 });
@@ -271,6 +307,60 @@ describe('the 574-seat hall', () => {
     await page.getByRole('button', { name: '为 4 人推荐座位' }).click();
     await expect.poll(() => chosenLabels(page)).toHaveLength(4);
     await shot(page, 'large-hall-best-4');
+    await context.close();
+  });
+
+  it('zooms with labelled + and −, reads its row letters at 4.5:1, says why 推荐 picked, and pinches where the fingers are', async () => {
+    const [showId] = await findShows((count) => count >= 500);
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await openSeats(page, showId!);
+    expect(await contrastOf(page.locator('.seat-map__row-label').first())).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    const zoomIn = page.getByRole('button', { name: '放大座位图' });
+    const zoomOut = page.getByRole('button', { name: '缩小座位图' });
+    const zoomBox = (await zoomIn.boundingBox())!;
+    expect(Math.min(zoomBox.width, zoomBox.height)).toBeGreaterThanOrEqual(44);
+    const seatWidth = async () => (await page.locator('[data-seat="N15"]').boundingBox())!.width;
+    const before = await seatWidth();
+    await zoomIn.click();
+    await expect.poll(seatWidth).toBeGreaterThan(before * 1.2);
+    await zoomOut.click();
+    await expect.poll(seatWidth).toBeCloseTo(before, 0);
+    // The seat tools reach 44 px.
+    expect(await smallTapTargets(page, '.seat-tools button')).toEqual([]);
+
+    await page.getByRole('button', { name: '为 2 人推荐座位' }).click();
+    await expect.poll(() => chosenLabels(page)).toHaveLength(2);
+    expect(await page.getByTestId('best-seats-why').textContent()).toMatch(/^推荐依据：/);
+    await shot(page, 'large-hall-why');
+
+    // Both fingers down at once, close together, around N15; then apart. The seat between them
+    // stays between them (it used to jump to the hall's far corner).
+    const seat = (await page.locator('[data-seat="N15"]').boundingBox())!;
+    const cx = seat.x + seat.width / 2;
+    const cy = seat.y + seat.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - spread, y: cy, id: 1 },
+                { x: cx + spread, y: cy, id: 2 },
+              ],
+      });
+    await touch('touchStart', 4);
+    for (const spread of [10, 20, 30, 40, 50]) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    const after = (await page.locator('[data-seat="N15"]').boundingBox())!;
+    expect(after.width).toBeGreaterThan(seat.width);
+    expect(Math.abs(after.x + after.width / 2 - cx)).toBeLessThan(after.width * 2);
+    expect(Math.abs(after.y + after.height / 2 - cy)).toBeLessThan(after.height * 2);
+    await shot(page, 'large-hall-pinched');
     await context.close();
   });
 });

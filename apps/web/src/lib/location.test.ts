@@ -22,6 +22,8 @@ describe('the location used to sort lists', () => {
   it('uses the last shared location while a fresh one is asked for, so a list shows at once', () => {
     expect(nearQueryOf({ status: 'locating' }, lujiazui)).toEqual({ lat: 31.24, lng: 121.5 });
     expect(nearQueryOf({ status: 'unavailable' }, lujiazui)).toEqual({ lat: 31.24, lng: 121.5 });
+    // A timeout is not a refusal: the remembered point still stands in.
+    expect(nearQueryOf({ status: 'timedOut' }, lujiazui)).toEqual({ lat: 31.24, lng: 121.5 });
   });
 
   it('prefers the fresh location, and uses none after a refusal or without a remembered one', () => {

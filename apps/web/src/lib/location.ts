@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getLocation } from './messenger/messenger';
 import { isMessengerError } from './messenger/messenger-errors';
 
@@ -15,6 +15,8 @@ export type LocationState =
   | { status: 'locating' }
   | { status: 'located'; point: Gcj02Point }
   | { status: 'denied' }
+  /** Asked, allowed or not, and no answer in time (WeChat's can take long): not a refusal. */
+  | { status: 'timedOut' }
   | { status: 'unavailable' };
 
 const TIMEOUT_MS = 8_000;
@@ -69,8 +71,9 @@ export function rememberPoint(
 
 export function locate(): Promise<LocationState> {
   cached ??= new Promise<LocationState>((resolve) => {
-    // Some browsers (and web views) never answer when the prompt is dismissed: give up like a refusal.
-    const timer = setTimeout(() => resolve({ status: 'unavailable' }), TIMEOUT_MS + 1_000);
+    // Some browsers (and web views) never answer, and WeChat may take longer than we wait: the
+    // page says so and offers to try again, rather than advising to allow what may be allowed.
+    const timer = setTimeout(() => resolve({ status: 'timedOut' }), TIMEOUT_MS + 1_000);
     getLocation().then(
       ({ latitude, longitude }) => {
         clearTimeout(timer);
@@ -78,7 +81,13 @@ export function locate(): Promise<LocationState> {
       },
       (error: unknown) => {
         clearTimeout(timer);
-        resolve({ status: isMessengerError(error, 'denied') ? 'denied' : 'unavailable' });
+        resolve({
+          status: isMessengerError(error, 'denied')
+            ? 'denied'
+            : /timeout/i.test(error instanceof Error ? error.message : '')
+              ? 'timedOut'
+              : 'unavailable',
+        });
       },
     );
   }).then((state) => {
@@ -94,7 +103,13 @@ export function locate(): Promise<LocationState> {
 
 /** The visitor's location, asked for once per page load. */
 export function useLocation(): LocationState {
+  return useLocationWithRetry()[0];
+}
+
+/** The visitor's location, and a way to ask again after it was not had (timed out, failed). */
+export function useLocationWithRetry(): [LocationState, () => void] {
   const [state, setState] = useState<LocationState>({ status: 'locating' });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let isCurrent = true;
     void locate().then((next) => {
@@ -103,8 +118,12 @@ export function useLocation(): LocationState {
     return () => {
       isCurrent = false;
     };
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'locating' });
+    setAttempt((count) => count + 1);
   }, []);
-  return state;
+  return [state, retry];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, routePaths } from './paths';
+import { isInternalPath, paths, routePaths } from './paths';
 
 describe('route paths', () => {
   it('keeps the film and date in a cinema link so the page opens where the visitor was', () => {
@@ -35,5 +35,15 @@ describe('route paths', () => {
   it('sends the exchange page its order, and the show once chosen', () => {
     expect(paths.orderExchange('o1')).toBe('/order/exchange?orderId=o1');
     expect(paths.orderExchange('o1', 's2')).toBe('/order/exchange?orderId=o1&showId=s2');
+  });
+
+  it('returns from the pay password reset only to a page of this app', () => {
+    expect(paths.accountSecurity('/cinema/order?showId=s1')).toBe(
+      '/account/security?back=%2Fcinema%2Forder%3FshowId%3Ds1',
+    );
+    expect(paths.accountSecurity('//evil.example/x')).toBe('/account/security');
+    expect(paths.accountSecurity('/\\evil.example')).toBe('/account/security');
+    expect(paths.accountSecurity('https://evil.example')).toBe('/account/security');
+    expect(isInternalPath('/order/detail')).toBe(true);
   });
 });

@@ -60,7 +60,11 @@ export const paths = {
     withQuery(routePaths.orderExchange, { orderId, showId }),
   accountRecharge: () => routePaths.accountRecharge,
   accountCardList: () => routePaths.accountCardList,
-  accountSecurity: () => routePaths.accountSecurity,
+  /** `back`: the page to return to once the pay password was reset (a held order's page). */
+  accountSecurity: (back?: string) =>
+    withQuery(routePaths.accountSecurity, {
+      back: back && isInternalPath(back) ? back : undefined,
+    }),
   accountMessages: () => routePaths.accountMessages,
   accountCoupons: () => routePaths.accountCoupons,
   /** Spec §5: category 0 is "all", sent as no category. */
@@ -75,3 +79,8 @@ export const paths = {
   storeOrderList: () => routePaths.storeOrderList,
   storeOrderDetail: (orderId: string) => withQuery(routePaths.storeOrderDetail, { orderId }),
 };
+
+/** A path of this app (`/…`), never another origin (`//host`, `/\\host`) or a scheme. */
+export function isInternalPath(path: string): boolean {
+  return /^\/(?![/\\])/.test(path);
+}

@@ -47,6 +47,8 @@ export const orderPaymentSchema = z.object({
   amount: z.number(),
   status: z.enum(paymentStatuses),
   createdAt: z.string(),
+  /** A card payment: the cards it charged, named as the card list names them (last 4 digits). */
+  cards: z.array(z.object({ name: z.string(), cardNoTail: z.string() })).default([]),
 });
 
 export const orderRefundSchema = z.object({

@@ -149,14 +149,18 @@ export const cardSecurityLogCall = defineCall({
 });
 
 /**
- * Check a code texted for a first pay password (`firstPayPassword`) before the new password is
- * typed; the try counts as any other. The code is used by `setPayPasswordCall`, which checks it
- * again (decision 046).
+ * Check a code texted for a first pay password (`firstPayPassword`) or for 忘记支付密码
+ * (`payPasswordReset`) before the new password is typed; the try counts as any other and the code
+ * is not used. `setPayPasswordCall` or `resetPayPasswordCall` checks it again and uses it
+ * (decisions 046 and 051).
  */
 export const checkPhoneCodeCall = defineCall({
   method: 'POST',
   path: '/userInfo/phoneCode/check',
   isSignedIn: true,
-  body: z.object({ purpose: z.literal('firstPayPassword'), code: phoneCodeSchema }),
+  body: z.object({
+    purpose: z.enum(['firstPayPassword', 'payPasswordReset']),
+    code: phoneCodeSchema,
+  }),
   answer: z.object({ isRight: z.literal(true) }),
 });

@@ -128,6 +128,34 @@ export function pageUserLedger(
         'o.order_no',
         'l.reason',
         'l.created_at',
+        // A hold later made final (a 'hold_commit' of its card and order with no release in
+        // between) is money spent: the history shows it as a payment.
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('card_ledger as k')
+                .select('k.id')
+                .where('k.kind', '=', 'hold_commit')
+                .whereRef('k.card_id', '=', 'l.card_id')
+                .whereRef('k.order_id', '=', 'l.order_id')
+                .whereRef('k.id', '>', 'l.id')
+                .where((inner) =>
+                  inner.not(
+                    inner.exists(
+                      inner
+                        .selectFrom('card_ledger as r')
+                        .select('r.id')
+                        .where('r.kind', '=', 'hold_release')
+                        .whereRef('r.card_id', '=', 'l.card_id')
+                        .whereRef('r.order_id', '=', 'l.order_id')
+                        .whereRef('r.id', '>', 'l.id')
+                        .whereRef('r.id', '<', 'k.id'),
+                    ),
+                  ),
+                ),
+            )
+            .as('is_committed'),
       ])
       .orderBy('l.id', 'desc')
       .limit(page.limit)
@@ -157,5 +185,18 @@ export function cardsDisagreeingWithLedger(db: Executor) {
       eb.fn.coalesce('l.ledger_fen', eb.lit(0)).as('ledger_fen'),
     ])
     .where((eb) => eb('c.balance_fen', '<>', eb.fn.coalesce('l.ledger_fen', eb.lit(0))))
+    .execute();
+}
+
+/** The cards each of these orders charged (paid or held), by name and number, in charge order. */
+export function cardsChargedForOrders(db: Executor, orderIds: readonly string[]) {
+  return db
+    .selectFrom('card_ledger as l')
+    .innerJoin('cards as c', 'c.id', 'l.card_id')
+    .select(['l.order_id', 'c.name', 'c.card_no'])
+    .where('l.order_id', 'in', [...orderIds])
+    .where('l.kind', 'in', ['payment', 'hold'])
+    .groupBy(['l.order_id', 'c.id', 'c.name', 'c.card_no'])
+    .orderBy((eb) => eb.fn.min('l.id'))
     .execute();
 }

@@ -48,7 +48,8 @@ export async function getCardRecords(
       cardId: row.card_id,
       cardNo: row.card_no,
       cardName: row.card_name,
-      kind: row.kind,
+      // A committed hold reads as what it became: a payment for the order.
+      kind: row.kind === 'hold' && row.is_committed ? 'payment' : row.kind,
       amount: fenToYuan(row.amount_fen),
       balanceAfter: fenToYuan(row.balance_after_fen),
       orderId: row.order_id,

@@ -15,6 +15,7 @@ export {
   type CardDebit,
   type ChargeCardsInput,
 } from './card-ledger.service.js';
+export { cardsChargedForOrders } from './cards.repository.js';
 export { verifyPayPassword, type PayPasswordDeps } from './pay-password.service.js';
 // The slow hash (scrypt) is shared with staff passwords (modules/staff).
 export { hashSecret, verifySecret, DECOY_HASH } from './password-hash.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type {
   CallAnswer,
+  getCardListCall,
   OrderDetail,
   orderListCall,
   PaymentStatusAnswer,
@@ -52,6 +53,14 @@ describeOnEachDatabase('combined payments, refunds and the order pages', (kind) 
     });
   }
 
+  const cardHistory = async (token: string) =>
+    (
+      await call<CallAnswer<typeof getCardListCall>>(t.app, {
+        url: '/api/useCardRecord/getCardList?pageNum=1&pageSize=20',
+        token,
+      })
+    ).body.data.list;
+
   const detailOf = async (token: string, orderId: string) =>
     (await call<OrderDetail>(t.app, { url: `/api/order/detail?orderId=${orderId}`, token })).body;
 
@@ -83,6 +92,17 @@ describeOnEachDatabase('combined payments, refunds and the order pages', (kind) 
       .execute();
     expect(kinds.map((row) => row.kind)).toEqual(['hold', 'hold_commit']);
     expect(await rebuildBalanceCheck(t.db)).toEqual([]);
+    // The card history reads the committed hold as a payment for the order, once.
+    const history = await cardHistory(user.token);
+    expect(history.filter((row) => row.orderId === order.id)).toEqual([
+      expect.objectContaining({ kind: 'payment', amount: -10, orderNo: expect.any(String) }),
+    ]);
+    // The order's card payment names the card it charged.
+    const detail = await detailOf(user.token, order.id);
+    expect(detail.data.payments.map((payment) => [payment.method, payment.cards])).toEqual([
+      ['card', [{ name: '测试卡', cardNoTail: card.cardNo.slice(-4) }]],
+      ['wechat', []],
+    ]);
   });
 
   it('releases the held card part when the WeChat part is cancelled', async () => {
@@ -105,6 +125,14 @@ describeOnEachDatabase('combined payments, refunds and the order pages', (kind) 
     ]);
     expect(await seatStates(t, order.id)).toEqual(['held', 'held']);
     expect(await rebuildBalanceCheck(t.db)).toEqual([]);
+    // A released hold stays a hold, given back.
+    const history = await cardHistory(user.token);
+    expect(
+      history.filter((row) => row.orderId === order.id).map((row) => [row.kind, row.amount]),
+    ).toEqual([
+      ['hold_release', 10],
+      ['hold', -10],
+    ]);
   });
 
   it('releases the held card part when the WeChat part fails', async () => {

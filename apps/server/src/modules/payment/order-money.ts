@@ -1,5 +1,6 @@
 import { fenToYuan } from '@marquee/contracts';
 import type { Executor, RefundStatus } from '../../db/schema.js';
+import { cardsChargedForOrders } from '../cards/index.js';
 import { orderFamilyIds, type OrderMoneyReader } from '../orders/index.js';
 import * as paymentRepository from './payment.repository.js';
 
@@ -10,10 +11,15 @@ import * as paymentRepository from './payment.repository.js';
 export const paymentMoneyReader: OrderMoneyReader = {
   async read(db: Executor, orderId: string) {
     const family = await orderFamilyIds(db, orderId);
-    const [payments, refunds] = await Promise.all([
+    const [payments, refunds, charged] = await Promise.all([
       paymentRepository.listByOrders(db, family),
       paymentRepository.listRefundsByOrders(db, family),
+      cardsChargedForOrders(db, family),
     ]);
+    const cardsOf = (orderId: string) =>
+      charged
+        .filter((card) => card.order_id === orderId)
+        .map((card) => ({ name: card.name, cardNoTail: card.card_no.slice(-4) }));
     return {
       payments: payments.map((payment) => ({
         paymentId: payment.id,
@@ -21,6 +27,7 @@ export const paymentMoneyReader: OrderMoneyReader = {
         amount: fenToYuan(payment.amount_fen),
         status: payment.status,
         createdAt: payment.created_at.toISOString(),
+        cards: payment.method === 'card' ? cardsOf(payment.order_id) : [],
       })),
       refunds: refunds.map((refund) => ({
         outRefundNo: refund.out_refund_no,

@@ -13,6 +13,7 @@ const BIND = '/api/userInfo/phone/bind';
 const RESET = '/api/userInfo/card/resetPassword';
 const LOG = '/api/userInfo/card/securityLog';
 const SET = '/api/userInfo/card/setPassword';
+const CHECK = '/api/userInfo/phoneCode/check';
 
 let phoneCursor = 0;
 /** A mobile number no other test of this run uses. */
@@ -133,6 +134,26 @@ describeOnEachDatabase('SMS codes: binding a phone and resetting the pay passwor
       'payPasswordSet',
       'phoneBound',
     ]);
+  });
+
+  it('checks a reset code before the new password is typed: the try counts, the code stays good', async () => {
+    const user = await withBoundPhone();
+    await setTestPayPassword(t, user.token, '258036');
+    expect((await post(user, SEND, { purpose: 'payPasswordReset' })).body.code).toBe(0);
+    const code = await codeSentTo(user.phone);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await post(user, CHECK, { purpose: 'payPasswordReset', code: wrongCode });
+    expect(wrong.body).toMatchObject({ code: 42280, data: { triesLeft: 4 } });
+    const right = await post(user, CHECK, { purpose: 'payPasswordReset', code });
+    expect(right.body).toMatchObject({ code: 0, data: { isRight: true } });
+    // A code of another purpose is not a reset code.
+    const other = await post(user, CHECK, { purpose: 'firstPayPassword', code });
+    expect(other.body.code).toBe(42281);
+    // Checking did not use it: the reset takes it, once.
+    const password = await encryptPassword(t, '907153');
+    expect((await post(user, RESET, { code, password })).body.code).toBe(0);
+    const again = await post(user, CHECK, { purpose: 'payPasswordReset', code });
+    expect(again.body.code).toBe(42281);
   });
 
   it('refuses a reset without a bound phone, and bad numbers and codes, changing nothing', async () => {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { bindCall } from '../../plugins/calls.js';
 import { bindPhone, proveBoundPhone, type PayPasswordCheck } from './phone-change.service.js';
 import { checkPhoneCode, sendPhoneCode } from './phone-codes.service.js';
+import { assertResetNotHeld } from './reset-hold.js';
 
 /** `checkPayPassword`: modules/cards' check, handed in by app.ts (cards already imports phone). */
 export function registerPhoneRoutes(
@@ -32,12 +33,16 @@ export function registerPhoneRoutes(
       ),
     { rateLimitPerMinute: 20 },
   );
-  // Checked before the new pay password is typed; the code stays good for setPassword to use.
+  // Checked before the new pay password is typed; the code stays good for setPassword or
+  // resetPassword to use. A reset held after a phone change is refused before the try counts.
   bindCall(
     app,
     deps,
     checkPhoneCodeCall,
     async ({ user, body }) => {
+      if (body.purpose === 'payPasswordReset') {
+        await assertResetNotHeld(deps.db, user.id, deps.clock.now(), { lockRow: false });
+      }
       await checkPhoneCode(deps, user.id, body.purpose, body.code);
       return { isRight: true as const };
     },

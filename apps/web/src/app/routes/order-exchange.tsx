@@ -116,6 +116,11 @@ function ExchangeSeats(props: { order: OrderDetail; showId: string }) {
   return (
     <SeatPicker
       showId={props.showId}
+      exchange={{
+        seatCount: props.order.film?.seats.length ?? 0,
+        fromSeatsFen: oldSeatsFen,
+        paidFen,
+      }}
       onChosen={async (seats) => {
         const newFen = seats.reduce((sum, seat) => sum + yuanToFen(seat.discountPrice), 0);
         // The server prices it the same way (exchangePriceChange): the seats' difference.

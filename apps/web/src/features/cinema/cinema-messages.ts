@@ -14,8 +14,9 @@ export const cinemaMessages = defineMessages(
     locating: '正在获取你的位置…',
     byDistance: '按距离排序',
     byName: '按名称排序',
-    locationOffHint:
-      '开启定位后可按距离排序：请在浏览器或微信的设置中允许本页面获取位置，然后刷新页面。',
+    locationOffHint: '按名称排序 · 在设置中允许使用位置后可按距离排序',
+    locationLate: '没能及时获取位置，先按名称排序',
+    locationRetry: '重试',
     distanceM: '{value}m',
     distanceKm: '{value}km',
     fromPrice: '¥{price}起',
@@ -60,8 +61,9 @@ export const cinemaMessages = defineMessages(
     locating: 'Finding your location…',
     byDistance: 'Sorted by distance',
     byName: 'Sorted by name',
-    locationOffHint:
-      'Allow this page to use your location (in the browser or WeChat settings) and reload to sort cinemas by distance.',
+    locationOffHint: 'By name · allow location to sort by distance',
+    locationLate: 'No location yet: sorted by name',
+    locationRetry: 'Try again',
     distanceM: '{value} m',
     distanceKm: '{value} km',
     fromPrice: 'From ¥{price}',

@@ -53,6 +53,7 @@ export const filmOrderMessages = defineMessages(
     keepOrder: '再想想',
     cancelled: '订单已取消，座位已释放',
     orderNo: '订单号',
+    ticketsTotal: '票价合计',
   },
   {
     noShow: 'No show chosen',
@@ -105,5 +106,6 @@ export const filmOrderMessages = defineMessages(
     keepOrder: 'Keep it',
     cancelled: 'Order cancelled; the seats were released',
     orderNo: 'Order no.',
+    ticketsTotal: 'Tickets total',
   },
 );

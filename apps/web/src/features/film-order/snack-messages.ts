@@ -3,7 +3,7 @@ import { defineMessages } from '@/lib/i18n/i18n';
 /** The snack step after the seats are held, and the snacks on the confirm page (decision 029). */
 export const snackMessages = defineMessages(
   {
-    title: '加份小食？',
+    title: '加份小食（可选）',
     hint: '与电影票一起支付，凭取货码到本影院卖品柜台领取',
     loadFailed: '小食加载失败',
     none: '本影院暂时没有可加购的小食',
@@ -26,7 +26,7 @@ export const snackMessages = defineMessages(
     pickupHint: '支付后凭取货码到卖品柜台领取',
   },
   {
-    title: 'Add some snacks?',
+    title: 'Add snacks (optional)',
     hint: 'Paid together with your tickets; pick them up at this cinema’s counter with a pickup code.',
     loadFailed: 'The snacks did not load',
     none: 'This cinema has no snacks to add right now',

@@ -51,6 +51,8 @@ export const ordersMessages = defineMessages(
     refundConfirmTitle: '确认退票？',
     refundConfirmText: '座位将被释放，会员卡金额立即退回，微信支付原路退回。',
     refundConfirm: '确认退票',
+    refundAmount: '将退回 ¥{amount}{split}。',
+    refundSplit: '（会员卡 ¥{card}，微信 ¥{wechat}）',
     keepTicket: '暂不退票',
     refundDone: '退票成功',
     refundUntil: '开场前可退票，截止 {time}',
@@ -135,6 +137,8 @@ export const ordersMessages = defineMessages(
     refundConfirmText:
       'The seats are released; card money returns at once, WeChat Pay to where it came from.',
     refundConfirm: 'Refund',
+    refundAmount: '¥{amount}{split} comes back.',
+    refundSplit: ' (cards ¥{card}, WeChat ¥{wechat})',
     keepTicket: 'Keep ticket',
     refundDone: 'Ticket refunded',
     refundUntil: 'Refundable until {time}',

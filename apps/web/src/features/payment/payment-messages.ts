@@ -23,6 +23,7 @@ export const paymentMessages = defineMessages(
     needPassword: '会员卡支付需要先设置 6 位支付密码',
     cardsLocked: '支付密码错误次数过多，会员卡支付已锁定到 {time}，现在可以用微信支付。',
     forgotPassword: '忘记支付密码？',
+    lockedUntil: '已锁定到 {time}，可用微信支付或重置支付密码',
     setPassword: '设置支付密码',
     paying: '正在支付…',
     checking: '正在确认支付结果…',
@@ -57,6 +58,7 @@ export const paymentMessages = defineMessages(
     cardsLocked:
       'Too many wrong pay passwords: card payments are locked until {time}. You can pay with WeChat Pay now.',
     forgotPassword: 'Forgot your pay password?',
+    lockedUntil: 'Locked until {time}: pay with WeChat Pay or reset the pay password',
     setPassword: 'Set pay password',
     paying: 'Paying…',
     checking: 'Checking the payment…',

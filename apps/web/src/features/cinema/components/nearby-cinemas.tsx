@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SearchOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
 import { QueryView } from '@/components/ui/query-view';
-import { nearQueryOf, useLocation } from '@/lib/location';
+import { nearQueryOf, useLocationWithRetry } from '@/lib/location';
 import { getCinemaList } from '../api/get-cinema-list';
 import { cinemaMessages } from '../cinema-messages';
 import { CinemaListItem } from './cinema-list-item';
@@ -15,7 +15,7 @@ const PAGE_SIZE = 20;
 /** /home/cinema: nearest first when the visitor shares their location, otherwise by name. */
 export function NearbyCinemas() {
   const t = cinemaMessages.useT();
-  const location = useLocation();
+  const [location, retryLocation] = useLocationWithRetry();
   const near = nearQueryOf(location);
   const list = useInfiniteQuery({
     queryKey: queryKeys.cinemas.nearby(near),
@@ -32,17 +32,27 @@ export function NearbyCinemas() {
         <SearchOutline aria-hidden />
         <span>{t('searchPlaceholder')}</span>
       </Link>
-      {location.status === 'locating' ? (
-        <p className="cinemas__sort" role="status">
-          {t('locating')}
-        </p>
-      ) : location.status === 'located' ? (
-        <p className="cinemas__sort">{t('byDistance')}</p>
-      ) : (
-        <p className="cinemas__sort cinemas__sort--hint" data-testid="location-hint">
-          <strong>{t('byName')}</strong> {t('locationOffHint')}
-        </p>
-      )}
+      {/* One line of one height in every state: the list below never moves (CLS 0). */}
+      <div className="cinemas__sort" role="status" data-testid="location-line">
+        {location.status === 'locating' ? (
+          <span>{t('locating')}</span>
+        ) : location.status === 'located' ? (
+          <span>{t('byDistance')}</span>
+        ) : location.status === 'denied' ? (
+          <span className="cinemas__sort-hint" data-testid="location-hint">
+            {t('locationOffHint')}
+          </span>
+        ) : (
+          <>
+            <span className="cinemas__sort-hint" data-testid="location-late">
+              {t('locationLate')}
+            </span>
+            <button type="button" className="cinemas__sort-retry" onClick={retryLocation}>
+              {t('locationRetry')}
+            </button>
+          </>
+        )}
+      </div>
       <QueryView
         query={list}
         failureTitle={t('cinemasFailed')}

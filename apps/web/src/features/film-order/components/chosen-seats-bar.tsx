@@ -9,6 +9,12 @@ export function ChosenSeatsBar(props: {
   total: number | undefined;
   maxSeats: number;
   hint: string | null;
+  /** Instead of the per-order maximum while nothing is chosen (an exchange's seat count). */
+  emptyText?: string;
+  /** A line about the chosen seats (an exchange's price difference). */
+  note?: string | null;
+  /** Why the hint's seats were picked (推荐选座). */
+  hintWhy?: string | null;
   isBusy: boolean;
   onRemove: (seatId: string) => void;
   onConfirm: () => void;
@@ -21,8 +27,20 @@ export function ChosenSeatsBar(props: {
           {props.hint}
         </p>
       )}
+      {props.note && props.seats.length > 0 && (
+        <p className="chosen-bar__why" data-testid="chosen-note">
+          {props.note}
+        </p>
+      )}
+      {props.hint && props.hintWhy && (
+        <p className="chosen-bar__why" data-testid="best-seats-why">
+          {props.hintWhy}
+        </p>
+      )}
       {props.seats.length === 0 ? (
-        <p className="chosen-bar__empty">{t('maxSeatsHint', { max: props.maxSeats })}</p>
+        <p className="chosen-bar__empty">
+          {props.emptyText ?? t('maxSeatsHint', { max: props.maxSeats })}
+        </p>
       ) : (
         <ul className="chosen-bar__seats" aria-label={t('legendChosen')}>
           {props.seats.map((seat) => (

@@ -12,7 +12,6 @@ import { getLang } from '@/lib/i18n/i18n';
 import type { RenderPay } from '@/lib/pay-slot';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';
-import { showStartLabel } from '@/lib/show-time';
 import { useCancelFilmOrder } from '../api/cancel-film-order';
 import { usePendingFilmOrder } from '../api/get-pending-film-order';
 import { filmOrderMessages } from '../film-order-messages';
@@ -20,6 +19,9 @@ import { DeadlineBanner } from '@/components/ui/deadline-banner';
 import { useCountdown } from '@/lib/use-countdown';
 import { filmOrderStore } from '../film-order-store';
 import { snackMessages } from '../snack-messages';
+import { cinemaTimeOf } from '@/lib/show-time';
+import { useLeaveWarning } from '../hooks/use-leave-warning';
+import { OrderSummaryCard } from './order-summary-card';
 import { SnackStep } from './snack-step';
 import './order-confirmation.css';
 import { paths } from '@/lib/paths';
@@ -99,8 +101,10 @@ function HeldOrder(props: {
   const isNewHold = (location.state as { isNewHold?: boolean } | null)?.isNewHold === true;
   const [isSnackStep, setSnackStep] = useSnackStep(order.id, isNewHold && order.goods.length === 0);
   const totalFen = yuanToFen(order.total) + yuanToFen(order.goodsTotal);
+  const leave = useLeaveWarning(!isExpired, cinemaTimeOf(order.holdExpiresAt));
 
   const chooseAgain = () => {
+    leave.release();
     filmOrderStore.reset();
     navigate(paths.cinemaSeat(showId), { replace: true });
   };
@@ -145,6 +149,7 @@ function HeldOrder(props: {
     return (
       <div className="order-confirm">
         {banner}
+        <OrderSummaryCard order={order} />
         <SnackStep order={order} onDone={() => setSnackStep(false)} />
         {cancelButton}
       </div>
@@ -155,45 +160,7 @@ function HeldOrder(props: {
     <div className="order-confirm">
       {banner}
 
-      <section className="order-confirm__card" aria-label={order.showInfo.filmTitle}>
-        <div className="order-confirm__film">
-          <img
-            src={order.showInfo.posterUrl}
-            alt=""
-            width={60}
-            height={84}
-            className="order-confirm__poster"
-          />
-          <div className="order-confirm__film-text">
-            <h2>{order.showInfo.filmTitle}</h2>
-            <p>
-              {showStartLabel(order.showInfo.startAt)} · {order.showInfo.language}{' '}
-              {order.showInfo.format}
-            </p>
-            <p>{order.cinemaInfo.name}</p>
-            <p>{order.showInfo.hallName}</p>
-          </div>
-        </div>
-        <dl className="order-confirm__facts">
-          <div>
-            <dt>{t('seats')}</dt>
-            <dd>
-              <ul className="order-confirm__seats">
-                {order.seats.map((seat) => (
-                  <li key={seat.id}>
-                    <span>{seatName(seat.label, getLang())}</span>
-                    <span>¥{formatYuan(yuanToFen(seat.discountPrice))}</span>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('orderNo')}</dt>
-            <dd>{order.orderNo}</dd>
-          </div>
-        </dl>
-      </section>
+      <OrderSummaryCard order={order} />
 
       <OrderSnacks order={order} isExpired={isExpired} onChange={() => setSnackStep(true)} />
 

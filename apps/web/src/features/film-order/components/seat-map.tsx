@@ -13,6 +13,7 @@ import { seatNames, sweetSpot, type PriceArea, type Seat, type SeatRow } from '@
 import { getLang } from '@/lib/i18n/i18n';
 import { filmOrderMessages } from '../film-order-messages';
 import { seatChoiceMessages } from '../seat-choice-messages';
+import { seatMapMessages } from '../seat-map-messages';
 import { seatWords } from './seat-words';
 import { usePanZoom } from '../hooks/use-pan-zoom';
 import type { Box, PanZoom } from '../hooks/pan-zoom-math';
@@ -37,6 +38,8 @@ const LIMITS = { min: 0.3, max: 1.6 };
 const READABLE_SCALE = 0.7;
 /** A tap on a seat while the whole hall is in view zooms in to about this, as Maoyan does. */
 const TAP_ZOOM = 1.1;
+/** One press of + or −. */
+const ZOOM_STEP = 1.4;
 
 /**
  * The hall: every seat is a real button positioned absolutely in one content layer that pinch and
@@ -93,7 +96,8 @@ export function SeatMap(props: {
   useLayoutEffect(() => {
     onSeatRef.current = props.onSeat;
   });
-  const { zoomToPoint, getView, reveal, viewportRef, contentRef } = panZoom;
+  const { zoomToPoint, getView, reveal, viewportRef, contentRef, zoomBy } = panZoom;
+  const zoomT = seatMapMessages.useT();
   // Bring 推荐选座's pick into view, zoomed in to readable seats.
   useEffect(() => {
     const seats = (props.revealIds ?? []).flatMap((id) => {
@@ -208,6 +212,26 @@ export function SeatMap(props: {
               />
             ))}
           </div>
+        </div>
+        <div className="seat-map__zoom" role="group" aria-label={zoomT('zoom')} data-no-pan>
+          <button
+            type="button"
+            className="seat-map__zoom-button"
+            aria-label={zoomT('zoomIn')}
+            data-testid="zoom-in"
+            onClick={() => zoomBy(ZOOM_STEP)}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="seat-map__zoom-button"
+            aria-label={zoomT('zoomOut')}
+            data-testid="zoom-out"
+            onClick={() => zoomBy(1 / ZOOM_STEP)}
+          >
+            −
+          </button>
         </div>
         <Minimap
           ref={minimap}

@@ -5,6 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import {
   bestSeats,
   checkSeatSelection,
+  exchangePriceChange,
+  formatYuan,
+  yuanToFen,
   ErrorCode,
   filmOrderTotal,
   seatName,
@@ -39,10 +42,14 @@ import {
   seatViewOf,
   toggleSeat,
 } from './seat-map-model';
+import { bestSeatsReason } from '../best-seats-reason';
 import { seatChoiceMessages } from '../seat-choice-messages';
+import { seatMapMessages } from '../seat-map-messages';
+import { exchangeSeatMessages } from '../exchange-seat-messages';
 import { SeatList } from './seat-list';
 import { SeatsLeft } from './seats-left';
 import { SeatTools, type SeatViewMode } from './seat-tools';
+import { WheelchairSheet } from './wheelchair-sheet';
 import './seat-picker.css';
 import { paths } from '@/lib/paths';
 
@@ -57,9 +64,13 @@ const hintOf = (violation: SeatRuleViolation | undefined): string | null =>
 export function SeatPicker(props: {
   showId: string;
   onChosen?: (seats: FilmOrderSeat[]) => Promise<void>;
+  /** An exchange: the order's seat count, and its seats' and paid amounts (fen) for the difference. */
+  exchange?: { seatCount: number; fromSeatsFen: number; paidFen: number };
 }) {
   const t = filmOrderMessages.useT();
   const choice = seatChoiceMessages.useT();
+  const bestT = seatMapMessages.useT();
+  const exchangeT = exchangeSeatMessages.useT();
   const common = commonMessages.useT();
   const navigate = useNavigate();
   const isLive = useLiveSeats(props.showId);
@@ -69,6 +80,8 @@ export function SeatPicker(props: {
   const data = seatsQuery.data;
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
+  /** Why 推荐选座 picked, shown while its hint is the one shown. */
+  const [whyOf, setWhyOf] = useState<{ hint: string; why: string } | null>(null);
   const isCare = useCareMode();
   // Care mode opens on the list, 推荐选座 above it (decision 028); the map is one tap away. Until
   // the moviegoer picks a view it follows care mode, which may be learnt after the first render
@@ -121,15 +134,9 @@ export function SeatPicker(props: {
     return () => clearTimeout(timer);
   }, [hasData, areSeatsDue]);
 
-  const onSeat = useCallback(
-    (seat: Seat) => {
+  const choose = useCallback(
+    (seat: Seat, companion: Seat | undefined) => {
       if (!data) return;
-      const view = seatViewOf(seat, false);
-      if (view === 'taken' || view === 'unavailable') {
-        Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
-        return;
-      }
-      const companion = companionToOffer(data.rows, chosen, seat);
       const toggled = toggleSeat(data.rows, chosen, seat);
       const withCompanion = companion ? [...toggled, companion.id] : toggled;
       // The companion seat comes along only while it fits in the order.
@@ -165,6 +172,25 @@ export function SeatPicker(props: {
     },
     [data, chosen, t, choice],
   );
+  const [askedWheelchair, setAskedWheelchair] = useState<Seat | null>(null);
+
+  const onSeat = useCallback(
+    (seat: Seat) => {
+      if (!data) return;
+      const view = seatViewOf(seat, false);
+      if (view === 'taken' || view === 'unavailable') {
+        Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
+        return;
+      }
+      // A free wheelchair space is explained first; the sheet chooses it (with its companion).
+      if (seat.kind === 'wheelchair' && !chosen.includes(seat.id)) {
+        setAskedWheelchair(seat);
+        return;
+      }
+      choose(seat, companionToOffer(data.rows, chosen, seat));
+    },
+    [data, chosen, t, choose],
+  );
 
   const onBest = useCallback(
     (count: number) => {
@@ -181,16 +207,26 @@ export function SeatPicker(props: {
         result.seatIds.map((id) => byId.get(id)?.label ?? id),
         getLang(),
       );
+      const picked = result.seatIds.flatMap((id) => byId.get(id) ?? []);
+      const reason = bestSeatsReason(data, picked, count);
       const message =
         result.kind === 'row'
           ? choice('bestSeatsPicked', { seats: labels })
           : choice('bestSeatsSplit', { count, seats: labels });
+      const why =
+        result.kind === 'row'
+          ? bestT(reason.kind === 'spot' ? 'reasonSpot' : 'reasonAreaFull', {
+              count,
+              area: reason.kind === 'areaFull' ? reason.area : '',
+            })
+          : null;
+      setWhyOf(why ? { hint: message, why } : null);
       setChosen(result.seatIds);
       setRevealIds(result.seatIds);
       setHint(message);
-      setAnnouncement(message);
+      setAnnouncement(why ? `${message} ${why}` : message);
     },
-    [data, byId, choice],
+    [data, byId, choice, bestT],
   );
 
   if (!props.showId) {
@@ -321,6 +357,16 @@ export function SeatPicker(props: {
           onSeat={onSeat}
         />
       )}
+      <WheelchairSheet
+        rows={data.rows}
+        chosen={chosen}
+        seat={askedWheelchair}
+        onChoose={(seat, companion) => {
+          setAskedWheelchair(null);
+          choose(seat, companion);
+        }}
+        onClose={() => setAskedWheelchair(null)}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -331,6 +377,11 @@ export function SeatPicker(props: {
         total={total}
         maxSeats={data.maxSeatsPerOrder}
         hint={hint}
+        emptyText={
+          props.exchange ? exchangeT('pickCount', { count: props.exchange.seatCount }) : undefined
+        }
+        note={props.exchange ? exchangeNote(props.exchange, seats, exchangeT) : null}
+        hintWhy={whyOf && whyOf.hint === hint ? whyOf.why : null}
         isBusy={isHolding}
         onRemove={(id) => {
           const seat = byId.get(id);
@@ -343,4 +394,17 @@ export function SeatPicker(props: {
       />
     </div>
   );
+}
+
+/** An exchange's difference for the seats chosen so far, said as the bar's note. */
+function exchangeNote(
+  exchange: { fromSeatsFen: number; paidFen: number },
+  seats: readonly FilmOrderSeat[],
+  t: ReturnType<typeof exchangeSeatMessages.useT>,
+): string {
+  const toSeatsFen = seats.reduce((sum, seat) => sum + yuanToFen(seat.discountPrice), 0);
+  const change = exchangePriceChange({ ...exchange, toSeatsFen });
+  if (change.extraFen > 0) return t('extra', { amount: formatYuan(change.extraFen) });
+  if (change.refundFen > 0) return t('refund', { amount: formatYuan(change.refundFen) });
+  return t('same');
 }

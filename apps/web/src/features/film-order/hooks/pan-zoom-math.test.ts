@@ -6,6 +6,7 @@ import {
   openingView,
   visibleRect,
   zoomAround,
+  zoomAroundWithin,
 } from './pan-zoom-math';
 
 const limits = { min: 0.3, max: 2 };
@@ -24,6 +25,19 @@ describe('seat map pan and zoom', () => {
     // The content point under (200, 100) was (300, 150); it must still be under (200, 100).
     expect((200 - after.x) / after.scale).toBe(300);
     expect((100 - after.y) / after.scale).toBe(150);
+  });
+
+  it('keeps the point under the fingers still when a pinch asks for more than the maximum', () => {
+    // Both fingers landed close together: the first move asks for ten times the scale.
+    const before = { x: -100, y: -50, scale: 1 };
+    const after = zoomAroundWithin(before, 10, 200, 100, limits);
+    expect(after.scale).toBe(limits.max);
+    expect((200 - after.x) / after.scale).toBe(300);
+    expect((100 - after.y) / after.scale).toBe(150);
+    // The same at the minimum.
+    const out = zoomAroundWithin(before, 0.01, 200, 100, limits);
+    expect(out.scale).toBe(limits.min);
+    expect((200 - out.x) / out.scale).toBeCloseTo(300);
   });
 
   it('centres small content across, keeps it at the top, and stops a large one at its edges', () => {

@@ -49,6 +49,23 @@ export function clampPanZoom(
 }
 
 /** Scale by `factor` keeping the content point under (px, py) of the viewport where it is. */
+/**
+ * `zoomAround` with the scale kept within the limits first, so the point under the fingers stays
+ * put even when the gesture asks for more than the limits allow. Left to the clamp afterwards,
+ * a pinch begun with both fingers close together (a factor of 10 or more on its first move)
+ * placed the view for a huge scale and then cut only the scale: the view jumped to a far corner.
+ */
+export function zoomAroundWithin(
+  view: PanZoom,
+  factor: number,
+  px: number,
+  py: number,
+  limits: ScaleLimits,
+): PanZoom {
+  const scale = clamp(view.scale * factor, limits.min, limits.max);
+  return zoomAround(view, scale / view.scale, px, py);
+}
+
 export function zoomAround(view: PanZoom, factor: number, px: number, py: number): PanZoom {
   const scale = view.scale * factor;
   return {

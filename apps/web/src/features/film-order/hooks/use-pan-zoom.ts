@@ -6,6 +6,7 @@ import {
   midpoint,
   openingView,
   zoomAround,
+  zoomAroundWithin,
   type Box,
   type PanZoom,
   type ScaleLimits,
@@ -15,6 +16,8 @@ import {
 const TAP_SLOP_PX = 8;
 const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_SLOP_PX = 30;
+/** The smallest distance between two fingers a pinch's factor is measured from. */
+const MIN_PINCH_SPAN_PX = 40;
 
 interface Point {
   x: number;
@@ -34,6 +37,8 @@ export interface PanZoomControls {
   /** The scale at which the whole hall's width fits. */
   fitScale(): number;
   fit(): void;
+  /** Zoom by `factor` around the viewport's centre (the + and − buttons). */
+  zoomBy(factor: number): void;
 }
 
 /**
@@ -149,6 +154,8 @@ export function usePanZoom(options: {
 
     const onDown = (event: PointerEvent) => {
       if (event.pointerType === 'mouse' && event.button !== 0) return;
+      // Controls over the hall (the zoom buttons) are pressed, not dragged.
+      if ((event.target as Element | null)?.closest?.('[data-no-pan]')) return;
       pointers.set(event.pointerId, local(event));
       if (pointers.size === 1) {
         downAt = local(event);
@@ -170,8 +177,16 @@ export function usePanZoom(options: {
       if (b && start.b) {
         const before = midpoint(start.a, start.b);
         const after = midpoint(a, b);
-        const factor = distance(a, b) / Math.max(1, distance(start.a, start.b));
-        const zoomed = zoomAround(start.view, factor, before.x, before.y);
+        // Fingers that land almost together would turn the first few pixels into a huge factor.
+        const span = (p: Point, q: Point) => Math.max(MIN_PINCH_SPAN_PX, distance(p, q));
+        const factor = span(a, b) / span(start.a, start.b);
+        const zoomed = zoomAroundWithin(
+          start.view,
+          factor,
+          before.x,
+          before.y,
+          sizes.current.limits,
+        );
         setView({ ...zoomed, x: zoomed.x + after.x - before.x, y: zoomed.y + after.y - before.y });
       } else {
         setView({
@@ -222,7 +237,7 @@ export function usePanZoom(options: {
       const point = local(event);
       if (event.ctrlKey || Math.abs(event.deltaY) > Math.abs(event.deltaX) * 2) {
         const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002));
-        setView(zoomAround(view.current, factor, point.x, point.y));
+        setView(zoomAroundWithin(view.current, factor, point.x, point.y, sizes.current.limits));
       } else {
         setView({
           ...view.current,
@@ -265,6 +280,16 @@ export function usePanZoom(options: {
     [setView, viewportBox],
   );
 
+  const zoomBy = useCallback(
+    (factor: number) => {
+      const box = viewportBox();
+      setView(
+        zoomAroundWithin(view.current, factor, box.width / 2, box.height / 2, sizes.current.limits),
+      );
+    },
+    [setView, viewportBox],
+  );
+
   const reveal = useCallback(
     (rect: { x: number; y: number; width: number; height: number }) => {
       const { x, y, scale } = view.current;
@@ -300,6 +325,7 @@ export function usePanZoom(options: {
       [viewportBox],
     ),
     fit,
+    zoomBy,
   };
 }
 

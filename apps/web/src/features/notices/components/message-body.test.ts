@@ -37,6 +37,18 @@ describe('message texts of 我的 → 消息', () => {
     );
   });
 
+  it("names the show's date and time in a film's paid and refunded messages, not a store's", () => {
+    expect(messageBody({ ...reminder, kind: 'paid' })).toBe(
+      '流浪地球 3 · 11月22日 19:30 · 星光影城，座位 5排7座，取票码 80231457',
+    );
+    expect(messageBody({ ...reminder, kind: 'refunded' })).toBe(
+      '流浪地球 3（11月22日 19:30 场）已退款 ¥45.00',
+    );
+    expect(messageBody({ ...reminder, kind: 'refunded', startAt: null, title: '爆米花' })).toBe(
+      '爆米花 已退款 ¥45.00',
+    );
+  });
+
   it('keeps the cinema day across midnight', () => {
     expect(showStartText('2026-11-22T16:30:00.000Z')).toBe('11月23日 00:30');
   });

@@ -14,7 +14,12 @@ export function showStartText(startAt: string): string {
 
 /** The text of one message of 我的 → 消息. */
 export function messageBody(message: Message): string {
-  return noticesMessages.translate(`${message.kind}Body`, {
+  // A film's messages name the show's date and time; a store order has none.
+  const key =
+    message.kind === 'refunded' && message.startAt
+      ? ('refundedShowBody' as const)
+      : (`${message.kind}Body` as const);
+  return noticesMessages.translate(key, {
     title: message.title,
     cinema: message.cinema,
     seats: message.seats ? seatNames(message.seats.split(' ').filter(Boolean), getLang()) : '',

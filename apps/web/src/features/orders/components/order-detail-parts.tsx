@@ -108,7 +108,10 @@ export function MoneyRecords(props: { order: OrderDetail }) {
           <ul className="order-detail__rows" data-testid="order-payments">
             {lines.map((payment) => (
               <li key={payment.paymentId}>
-                <span>{t(payment.method)}</span>
+                <span>
+                  {t(payment.method)}
+                  {payment.cards.map((card) => ` · ${card.name} ${card.cardNoTail}`).join('')}
+                </span>
                 <span>{yuan(payment.amount)}</span>
                 <span className="order-detail__muted">{t(`payment_${payment.status}`)}</span>
               </li>

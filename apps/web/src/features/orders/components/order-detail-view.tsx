@@ -1,4 +1,4 @@
-import { seatNames, type OrderDetail } from '@marquee/contracts';
+import { formatYuan, seatName, seatNames, type OrderDetail } from '@marquee/contracts';
 import { getLang } from '@/lib/i18n/i18n';
 import { Link } from 'react-router';
 import { showStartLabel } from '@/lib/show-time';
@@ -8,6 +8,7 @@ import { ordersMessages } from '../orders-messages';
 import { MoneyRecords, OrderFacts, OrderLoader, OrderStatusHeader } from './order-detail-parts';
 import { ExchangeEntry, ExchangeHistory, isExchangeWaiting } from './order-exchange-parts';
 import { OrderSnacks } from './order-snacks';
+import { refundableFen } from '../payment-lines';
 import { orderSnackMessages } from '../snack-messages';
 import { cinemaDateTime } from './order-time';
 import { StoreOrderBody } from './store-order-detail-view';
@@ -38,14 +39,24 @@ function OrderDetailBody(props: { order: OrderDetail }) {
   const refund = useRefundOrder();
   const snackT = orderSnackMessages.useT();
 
+  // The amount first, split by where it goes back when paid both ways.
+  const back = refundableFen(order);
+  const amountLine = t('refundAmount', {
+    amount: formatYuan(back.cardFen + back.wechatFen),
+    split:
+      back.cardFen > 0 && back.wechatFen > 0
+        ? t('refundSplit', { card: formatYuan(back.cardFen), wechat: formatYuan(back.wechatFen) })
+        : '',
+  });
   const askRefund = () =>
     confirmAndRun({
       dialog: {
         title: t('refundConfirmTitle'),
-        content:
+        content: `${amountLine} ${
           order.goods?.state === 'toPickUp'
             ? snackT('refundAllConfirmText')
-            : t('refundConfirmText'),
+            : t('refundConfirmText')
+        }`,
         confirmText: t('refundConfirm'),
         cancelText: t('keepTicket'),
       },

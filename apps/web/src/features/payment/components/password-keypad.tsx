@@ -3,16 +3,19 @@ import PasscodeInput, { type PasscodeInputRef } from 'antd-mobile/es/components/
 import Popup from 'antd-mobile/es/components/popup';
 import { PAY_PASSWORD_LENGTH } from '@marquee/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { paymentMessages } from '../payment-messages';
 
 /**
  * The 6-digit pay password pad of a card payment. Submits once six digits are in; a refusal that
- * lets the user try again (wrong password, stale entry) shows here and clears the cells.
+ * lets the user try again (wrong password, stale entry) shows here and clears the cells. Under the
+ * pad, 忘记支付密码 leads to the reset by texted code (`forgotPath` comes back here).
  */
 export function PasswordKeypad(props: {
   visible: boolean;
   amountText: string;
   isBusy: boolean;
+  forgotPath: string;
   onClose: () => void;
   onSubmit: (password: string) => Promise<string | null>;
 }) {
@@ -73,6 +76,11 @@ export function PasswordKeypad(props: {
       </div>
       <p className="pay-keypad__error" role="alert" aria-live="assertive">
         {props.isBusy ? t('paying') : (error ?? '')}
+      </p>
+      <p className="pay-keypad__forgot">
+        <Link to={props.forgotPath} className="pay-sheet__link">
+          {t('forgotPassword')}
+        </Link>
       </p>
     </Popup>
   );

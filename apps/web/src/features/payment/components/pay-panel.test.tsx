@@ -69,14 +69,14 @@ describe('the pay sheet', () => {
       lockedUntil: new Date(Date.now() + 10 * 60_000).toISOString(),
     });
     const methods = await openSheet(user);
-    expect(within(methods).getByRole('radio', { name: /WeChat Pay/ })).toHaveProperty(
+    expect(within(methods).getByRole('radio', { name: 'WeChat Pay' })).toHaveProperty(
       'checked',
       true,
     );
-    expect(within(methods).getByRole('radio', { name: /Member cards/ })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    const cards = within(methods).getByRole('radio', { name: /Member cards/ });
+    expect(cards).toHaveProperty('disabled', true);
+    // The card method says it is locked, not what it could pay.
+    expect(cards.closest('label')?.textContent).toMatch(/Locked until \d\d:\d\d/);
     const notice = screen.getByTestId('pay-password-locked');
     expect(notice.textContent).toMatch(/locked until \d\d:\d\d/);
     expect(within(notice).getByRole('link', { name: 'Forgot your pay password?' })).toHaveProperty(

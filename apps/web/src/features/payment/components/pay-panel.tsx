@@ -8,7 +8,8 @@ import {
   cinemaClockOf,
 } from '@marquee/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { cinemaTimeOf } from '@/lib/show-time';
 import { paths } from '@/lib/paths';
 import { usePayFlow } from '../hooks/use-pay-flow';
 import {
@@ -70,7 +71,21 @@ export function PayPanel(props: PayPanelProps) {
   const [method, setMethod] = useState<PayMethod | null>(null);
   const [chosenIds, setChosenIds] = useState<string[] | null>(null);
   const [isKeypadOpen, setKeypadOpen] = useState(false);
-  const flow = usePayFlow({ param: props.param, phone: props.phone, onPaid: props.onPaid });
+  // A lock answered by this page's own payment, before the user info catches up.
+  const [lockedHere, setLockedHere] = useState<string | null>(null);
+  const flow = usePayFlow({
+    param: props.param,
+    phone: props.phone,
+    onPaid: props.onPaid,
+    onLocked: (until) => {
+      setLockedHere(until);
+      setKeypadOpen(false);
+      setMethod(null);
+      setChoosing(true);
+    },
+  });
+  const location = useLocation();
+  const forgotPath = paths.accountSecurity(`${location.pathname}${location.search}`);
 
   // Opened once the cards are known, so the sheet does not change its offer under the thumb.
   const isCardsKnown = props.storeCard !== undefined;
@@ -80,7 +95,8 @@ export function PayPanel(props: PayPanelProps) {
     setChoosing(true);
   }
 
-  const lockedUntil = props.payPasswordLockedUntil ? new Date(props.payPasswordLockedUntil) : null;
+  const lockedAt = lockedHere ?? props.payPasswordLockedUntil ?? null;
+  const lockedUntil = lockedAt ? new Date(lockedAt) : null;
   const isLocked = lockedUntil !== null && lockedUntil.getTime() > mountedAt;
   // While card payments are locked, WeChat Pay is the default (and the only way that works).
   const fallback = isLocked && methods.includes('wechat') ? 'wechat' : methods[0]!;
@@ -165,7 +181,7 @@ export function PayPanel(props: PayPanelProps) {
             {t('cardsLocked', {
               time: cinemaClockOf(lockedUntil),
             })}{' '}
-            <Link to={paths.accountSecurity()} className="pay-sheet__link">
+            <Link to={forgotPath} className="pay-sheet__link">
               {t('forgotPassword')}
             </Link>
           </p>
@@ -187,16 +203,18 @@ export function PayPanel(props: PayPanelProps) {
                 <span className="pay-sheet__method-text">
                   <strong>{t(methodLabel[option])}</strong>
                   <small>
-                    {option === 'wechat'
-                      ? cards.length === 0
-                        ? t(cardType === 'film' ? 'noCardsFilm' : 'noCardsGoods')
-                        : ''
-                      : option === 'combined' && plan.ok && current === 'combined'
-                        ? t('combinedSplit', {
-                            card: formatYuan(plan.cardFen),
-                            wechat: formatYuan(plan.wechatFen),
-                          })
-                        : t('usableBalance', { balance: formatYuan(balanceFenOf(cards)) })}
+                    {isLocked && option !== 'wechat'
+                      ? t('lockedUntil', { time: cinemaTimeOf(lockedUntil) })
+                      : option === 'wechat'
+                        ? cards.length === 0
+                          ? t(cardType === 'film' ? 'noCardsFilm' : 'noCardsGoods')
+                          : ''
+                        : option === 'combined' && plan.ok && current === 'combined'
+                          ? t('combinedSplit', {
+                              card: formatYuan(plan.cardFen),
+                              wechat: formatYuan(plan.wechatFen),
+                            })
+                          : t('usableBalance', { balance: formatYuan(balanceFenOf(cards)) })}
                   </small>
                 </span>
               </label>
@@ -247,6 +265,7 @@ export function PayPanel(props: PayPanelProps) {
         visible={isKeypadOpen}
         amountText={plan.ok ? formatYuan(plan.cardFen) : ''}
         isBusy={stage.kind === 'submitting'}
+        forgotPath={forgotPath}
         onClose={() => setKeypadOpen(false)}
         onSubmit={submitPassword}
       />

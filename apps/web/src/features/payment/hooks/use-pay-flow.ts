@@ -36,7 +36,11 @@ const UNKNOWN_RESULT = new Set<number>([
   CLIENT_ERROR.EMPTY_ANSWER,
 ]);
 /** Refusals the password keypad shows while staying open. */
-const KEYPAD_ERRORS = new Set<number>([ErrorCode.PAY_PASSWORD_WRONG, ErrorCode.PAYLOAD_STALE]);
+const KEYPAD_ERRORS = new Set<number>([
+  ErrorCode.PAY_PASSWORD_WRONG,
+  ErrorCode.PAYLOAD_STALE,
+  ErrorCode.PAY_PASSWORD_LOCKED,
+]);
 
 type PaymentStatusAnswer = CallAnswer<typeof paymentStatusCall>;
 
@@ -59,6 +63,8 @@ export function usePayFlow(options: {
   param: PayParam;
   phone: string;
   onPaid: (orderId: string) => void;
+  /** Five wrong pay passwords locked card payments until then (ISO): offer another way. */
+  onLocked?: (lockedUntil: string) => void;
 }) {
   const t = paymentMessages.useT();
   const queryClient = useQueryClient();
@@ -203,6 +209,8 @@ export function usePayFlow(options: {
         // The fifth wrong try locks card payments: the user info says until when (pay sheet).
         if (error.code === ErrorCode.PAY_PASSWORD_LOCKED) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
+          const details = error.data as { lockedUntil?: unknown } | null;
+          if (typeof details?.lockedUntil === 'string') options.onLocked?.(details.lockedUntil);
         }
         moveTo({ kind: 'idle' });
         return error.message;
