@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  formatYuan,
-  payParamFor,
-  seatName,
-  yuanToFen,
-  type FilmOrder,
-  fenToYuan,
-} from '@marquee/contracts';
-import { getLang } from '@/lib/i18n/i18n';
+import { formatYuan, payParamFor, yuanToFen, type FilmOrder, fenToYuan } from '@marquee/contracts';
 import type { RenderPay } from '@/lib/pay-slot';
 import { confirmAndRun } from '@/lib/confirm-and-run';
 import { EmptyState } from '@/components/ui/empty-state';

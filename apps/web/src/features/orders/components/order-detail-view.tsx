@@ -1,4 +1,4 @@
-import { formatYuan, seatName, seatNames, type OrderDetail } from '@marquee/contracts';
+import { formatYuan, seatNames, type OrderDetail } from '@marquee/contracts';
 import { getLang } from '@/lib/i18n/i18n';
 import { Link } from 'react-router';
 import { showStartLabel } from '@/lib/show-time';
