@@ -9,7 +9,12 @@ export default defineConfig({
   base: '/console/',
   plugins: [react()],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // `antd/locale/*` is CommonJS that pulls antd's lib/ copies of the date pickers' and
+      // paginations' texts beside the es/ ones the components already import: use the es/ ones.
+      { find: /^antd\/locale\/(.*)$/, replacement: 'antd/es/locale/$1' },
+    ],
   },
   server: {
     port: 5174,

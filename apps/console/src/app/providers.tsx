@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -43,9 +43,7 @@ export function Providers(props: { children: ReactNode }) {
       // "登 录" with a space reads oddly to screen readers and tests alike: keep words whole.
       button={{ autoInsertSpace: false }}
     >
-      <AntApp>
-        <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
     </ConfigProvider>
   );
 }
