@@ -410,7 +410,7 @@ export function localTimeText(at: Date): string {
   return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
 }
 
-function overlapDetails(
+export function overlapDetails(
   overlap: { id: string; start_at: Date; end_at: Date; film_title: string },
   hallName: string,
   cleaningMinutes: number,
