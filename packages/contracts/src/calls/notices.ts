@@ -15,7 +15,7 @@ export const noticeKinds = [
 ] as const;
 
 /** What changed about a show a buyer holds tickets of (a `showChanged` message). */
-export const showChanges = ['cancelled', 'reseated', 'time', 'hall'] as const;
+export const showChanges = ['cancelled', 'reseated', 'time'] as const;
 export type ShowChange = (typeof showChanges)[number];
 export type NoticeKind = (typeof noticeKinds)[number];
 

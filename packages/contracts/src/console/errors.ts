@@ -143,14 +143,6 @@ export const consoleErrorCatalogue = {
     zh: (d) => String(d.hint ?? '这个场次现在不能修改'),
     en: (d) => String(d.hintEn ?? d.hint ?? 'This show cannot be changed now.'),
   },
-  SHOW_HALL_SEATS_MISSING: {
-    code: 42330,
-    status: 422,
-    zh: (d) =>
-      `${String(d.hallName ?? '')} 没有这些已售或锁定的座位：${list(d.seats)}，不能换到该影厅`,
-    en: (d) =>
-      `${String(d.hallName ?? '')} has no seats ${list(d.seatsEn ?? d.seats)} that are sold or held, so the show cannot move there.`,
-  },
   NOTICE_BEING_SENT: {
     code: 42331,
     status: 422,

@@ -129,9 +129,7 @@ export const showCancelCall = defineCall({
 
 /**
  * Change a scheduled show that is not cancelled and has not started: its start time (the overlap
- * rule applies: SHOW_OVERLAP), its hall (only to a hall of the same cinema whose current layout has
- * every sold or held seat, by label: SHOW_HALL_SEATS_MISSING lists the others), or put it back on
- * sale after 停售. A start moved by more than 15 minutes lets its buyers refund past the cutoff.
+ * rule applies: SHOW_OVERLAP), or put it back on sale after 停售. A start moved by more than 15 minutes lets its buyers refund past the cutoff.
  * Each change writes the audit log and queues a `showChanged` message to every buyer.
  */
 export const showEditCall = defineCall({
@@ -142,13 +140,12 @@ export const showEditCall = defineCall({
     .object({
       showId: id,
       startAt: z.string().datetime({ offset: true }).optional(),
-      hallId: id.optional(),
       isOnSale: z.literal(true).optional(),
       /** What the buyers read about why (optional). */
       reason: z.string().trim().max(60).optional(),
     })
-    .refine((body) => body.startAt || body.hallId || body.isOnSale, {
-      message: 'Give a new start time, a hall, or isOnSale',
+    .refine((body) => body.startAt || body.isOnSale, {
+      message: 'Give a new start time or isOnSale',
     }),
   answer: z.object({
     show: scheduleShowSchema,

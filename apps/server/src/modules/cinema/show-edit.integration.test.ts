@@ -243,6 +243,7 @@ describeOnEachDatabase('editing a scheduled show and telling its buyers', (kind)
     });
     expect(detail.body.data.refund.isAllowed).toBe(true);
     const refund = await call(t.app, {
+      method: 'POST',
       url: '/api/order/refund',
       token,
       body: { orderId: order.id },

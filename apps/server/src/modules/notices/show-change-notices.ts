@@ -4,14 +4,13 @@ import type { Executor } from '../../db/schema.js';
 import { localDateTimeOf } from '../../lib/local-date.js';
 import * as noticesRepository from './notices.repository.js';
 
-/** What a change says beyond the show itself: the old time or hall, the moved seats, a reason. */
+/** What a change says beyond the show itself: the old time, a reason. */
 export interface ShowChangeDetail {
   change: ShowChange;
   /** Distinguishes two changes of one kind to one order (the outbox keeps one row per event). */
   eventKey: string;
   reason?: string;
   previousStartAt?: Date;
-  previousHallName?: string;
 }
 
 /**
@@ -73,8 +72,6 @@ export function changeText(
       const from = detail.previousStartAt ? localDateTimeOf(detail.previousStartAt) : '';
       return `您购买的《${show.film}》${show.cinema} ${show.hall} 场次开场时间由 ${from} 改为 ${show.startAt}（座位 ${show.seats}）${why}。如不便观影，可在开场前免费退票。`;
     }
-    case 'hall':
-      return `您购买的《${show.film}》${show.cinema} ${show.startAt} 场次影厅由 ${detail.previousHallName ?? ''} 改为 ${show.hall}，座位 ${show.seats}${why}。`;
   }
 }
 

@@ -13,7 +13,9 @@ export function showStartText(startAt: string): string {
 
 /** The text of one message of 我的 → 消息. */
 export function messageBody(message: Message): string {
-  return noticesMessages.translate(`${message.kind}Body`, {
+  // A show's change reads by what changed (cancelled, seats moved, new time).
+  const key = message.kind === 'showChanged' ? (message.change ?? 'time') : message.kind;
+  return noticesMessages.translate(`${key}Body`, {
     title: message.title,
     cinema: message.cinema,
     seats: message.seats ?? '',
