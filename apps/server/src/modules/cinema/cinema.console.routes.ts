@@ -110,19 +110,35 @@ export function registerCinemaConsoleRoutes(
 
 /** Editing a scheduled show, and the messages its buyers got (decision 056). */
 function registerShowChanges(app: FastifyInstance, deps: AppDeps): void {
-  bindConsoleCall(app, deps, showEditCall, { access: 'schedule' }, ({ site, staff, body, request }) =>
-    editShow(deps, site, staff, body, scheduleGuard(request)),
+  bindConsoleCall(
+    app,
+    deps,
+    showEditCall,
+    { access: 'schedule' },
+    ({ site, staff, body, request }) => editShow(deps, site, staff, body, scheduleGuard(request)),
   );
-  bindConsoleCall(app, deps, showNoticesCall, { access: 'schedule' }, async ({ site, query, request }) => {
-    const show = await scheduleService.findShowOrThrow(deps.db, site.id, query.showId);
-    await scheduleGuard(request)(show.cinema_id);
-    return listShowNotices(deps.db, show.id);
-  });
-  bindConsoleCall(app, deps, showNoticeResendCall, { access: 'schedule' }, async ({ site, body, request }) => {
-    const show = await scheduleService.findShowOrThrow(deps.db, site.id, body.showId);
-    await scheduleGuard(request)(show.cinema_id);
-    return resendShowNotice(deps.db, show.id, body.noticeId, deps.clock.now());
-  });
+  bindConsoleCall(
+    app,
+    deps,
+    showNoticesCall,
+    { access: 'schedule' },
+    async ({ site, query, request }) => {
+      const show = await scheduleService.findShowOrThrow(deps.db, site.id, query.showId);
+      await scheduleGuard(request)(show.cinema_id);
+      return listShowNotices(deps.db, show.id);
+    },
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    showNoticeResendCall,
+    { access: 'schedule' },
+    async ({ site, body, request }) => {
+      const show = await scheduleService.findShowOrThrow(deps.db, site.id, body.showId);
+      await scheduleGuard(request)(show.cinema_id);
+      return resendShowNotice(deps.db, show.id, body.noticeId, deps.clock.now());
+    },
+  );
 }
 
 function registerCinemasAndHalls(app: FastifyInstance, deps: AppDeps): void {

@@ -41,8 +41,9 @@ describeOnEachDatabase('editing a scheduled show and telling its buyers', (kind)
       staffToken: manager,
     });
     hall = week.body.data.halls[0]!;
-    filmId = (await t.db.selectFrom('films').select('id').orderBy('title').executeTakeFirstOrThrow())
-      .id;
+    filmId = (
+      await t.db.selectFrom('films').select('id').orderBy('title').executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => t?.close());
 
@@ -175,7 +176,11 @@ describeOnEachDatabase('editing a scheduled show and telling its buyers', (kind)
     const show = await create(at(day, '19:00'));
     const { user, order } = await buyer(show.showId, '13800138031');
 
-    const moved = await edit({ showId: show.showId, startAt: at(day, '19:30'), reason: '设备调试' });
+    const moved = await edit({
+      showId: show.showId,
+      startAt: at(day, '19:30'),
+      reason: '设备调试',
+    });
     expect(moved.body.code).toBe(0);
     expect(moved.body.data).toMatchObject({ notifiedOrders: 1, isRefundCutoffWaived: true });
     expect(moved.body.data.show.startAt).toBe(at(day, '19:30'));
@@ -231,7 +236,11 @@ describeOnEachDatabase('editing a scheduled show and telling its buyers', (kind)
     expect(resend.body.data).toMatchObject({ wechat: 'pending', sms: 'pending' });
     await sendDueNotices(worker());
     expect(
-      await t.db.selectFrom('sms_messages').select('id').where('phone', '=', '13800138031').execute(),
+      await t.db
+        .selectFrom('sms_messages')
+        .select('id')
+        .where('phone', '=', '13800138031')
+        .execute(),
     ).toHaveLength(2);
 
     // 30 minutes before the new start: past the 60-minute cutoff, the buyer still refunds.

@@ -101,7 +101,8 @@ async function text(deps: Deps, row: OutboxRow): Promise<void> {
   if (phone && row.payload.text) {
     const site = await deps.sites.resolve(await noticesRepository.siteCodeOf(deps.db, row.site_id));
     const outcome = await sendNoticeSms(deps, site, phone, row.payload.text).catch(() => null);
-    state = outcome?.status === 'sent' ? 'sent' : outcome?.status === 'notSent' ? 'skipped' : 'failed';
+    state =
+      outcome?.status === 'sent' ? 'sent' : outcome?.status === 'notSent' ? 'skipped' : 'failed';
   }
   await noticesRepository.recordSms(deps.db, row.id, state);
 }

@@ -75,11 +75,7 @@ export function changeText(
   }
 }
 
-async function ticketedOrdersOfShow(
-  trx: Executor,
-  showId: string,
-  orderIds?: readonly string[],
-) {
+async function ticketedOrdersOfShow(trx: Executor, showId: string, orderIds?: readonly string[]) {
   const onlyOrders = orderIds ? sql`and o.id = any(${[...orderIds]}::uuid[])` : sql``;
   const result = await sql<{
     order_id: string;

@@ -7,7 +7,10 @@ import * as noticesRepository from './notices.repository.js';
 type ShowNoticeRow = Awaited<ReturnType<typeof noticesRepository.listForShow>>[number];
 
 /** The console's panel of a show (the caller checked the staff may see it): every buyer's notices. */
-export async function listShowNotices(db: Executor, showId: string): Promise<{ list: ShowNotice[] }> {
+export async function listShowNotices(
+  db: Executor,
+  showId: string,
+): Promise<{ list: ShowNotice[] }> {
   const rows = await noticesRepository.listForShow(db, showId);
   return { list: rows.map(showNoticeOf) };
 }

@@ -119,11 +119,7 @@ export async function getOrderDetail(
   }
   const { startAt, exchanges, pendingExchange, isRefundCutoffWaived, ...part } = await stepsOf(
     order.kind,
-  ).detail(
-    deps.db,
-    order,
-    lang,
-  );
+  ).detail(deps.db, order, lang);
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
   const refund = refundWindowOf(site, order, startAt, now, isRefundCutoffWaived);

@@ -23,7 +23,8 @@ export const noticesMessages = defineMessages(
     exchangedBody: '{title} 已改签到 {time}，座位 {seats}，新取票码 {code}',
     cancelledBody: '{title} · {cinema} {time} 场次已取消（座位 {seats}），票款将原路退回',
     reseatedBody: '{title} · {cinema} {time} 场次，您的座位已调整为 {seats}，取票码不变',
-    timeBody: '{title} · {cinema} 开场时间已改为 {time}（座位 {seats}），如不便观影可在开场前免费退票',
+    timeBody:
+      '{title} · {cinema} 开场时间已改为 {time}（座位 {seats}），如不便观影可在开场前免费退票',
     sent: '已通过微信送达',
     viewOrder: '查看订单',
     listSeparator: '、',

@@ -15,8 +15,7 @@ export const useShowNotices = (showId: string | undefined) =>
 export function useResendShowNotice(showId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (noticeId: string) =>
-      api(showNoticeResendCall, { body: { showId, noticeId } }),
+    mutationFn: (noticeId: string) => api(showNoticeResendCall, { body: { showId, noticeId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: showNoticesQuery(showId).queryKey }),
   });
 }

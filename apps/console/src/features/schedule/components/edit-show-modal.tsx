@@ -77,7 +77,10 @@ export function EditShowModal(props: { show: ScheduleShow | null; onClose: () =>
       width={1000}
       title={
         show
-          ? t('title', { film: show.filmTitle, time: chinaTime(show.startAt).format('MM-DD HH:mm') })
+          ? t('title', {
+              film: show.filmTitle,
+              time: chinaTime(show.startAt).format('MM-DD HH:mm'),
+            })
           : ''
       }
       footer={null}
