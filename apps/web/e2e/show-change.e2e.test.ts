@@ -128,7 +128,11 @@ describe('a show moved after it sold', () => {
     await pickDate(page, '新的开始时间', chinaDateTime(later));
     await dialog.getByLabel(/原因/).fill('设备调试');
     await dialog.getByTestId('edit-save').click();
-    await poll(() => page.getByText(/已改时间，已通知 1 笔订单/).count()).toBeGreaterThan(0);
+    await poll(async () =>
+      (await page.getByText(/已改时间，已通知 1 笔订单/).count()) > 0
+        ? 'saved'
+        : await dialog.innerText(),
+    ).toBe('saved');
     const notices = dialog.getByTestId('show-notices');
     await poll(() => notices.getByText(/开场时间由 .* 改为/).count()).toBe(1);
     await untilStill(dialog);
