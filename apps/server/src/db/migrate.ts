@@ -48,6 +48,7 @@ import m0048 from './migrations/0048-box-office.js';
 import m0049 from './migrations/0049-wechat-pay-v2-key.js';
 import m0050 from './migrations/0050-first-pay-password-proof.js';
 import m0051 from './migrations/0051-current-sql-as-source.js';
+import m0059 from './migrations/0059-show-changes-and-notices.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -107,6 +108,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0049-wechat-pay-v2-key': m0049,
   '0050-first-pay-password-proof': m0050,
   '0051-current-sql-as-source': m0051,
+  '0059-show-changes-and-notices': m0059,
 });
 
 export async function migrateToLatest(

@@ -64,6 +64,8 @@ export interface SitesTable {
   notice_template_exchanged: ColumnType<string | null, string | null | undefined, string | null>;
   /** Tencent SMS notification template telling an old number its binding changed (0042). */
   sms_notice_template_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Template id of the notice of a show's change (0059); null: that notice is off. */
+  notice_template_changed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type NoticeState = (typeof noticeDeliveries)[number];
@@ -91,6 +93,14 @@ export interface NoticeOutboxTable {
   last_error: string | null;
   sent_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** Which change of the order this is (0059): '' for the once-per-order notices. */
+  event_key: ColumnType<string, string | undefined, string>;
+  /** The SMS copy of a show's change (0059); null: this notice is not texted. */
+  sms_state: ColumnType<
+    'pending' | 'sent' | 'failed' | 'skipped' | null,
+    'pending' | 'sent' | 'failed' | 'skipped' | null | undefined,
+    'pending' | 'sent' | 'failed' | 'skipped' | null
+  >;
 }
 
 /** WeChat's access token and JS-SDK ticket per site, with the lease of the one refreshing them. */
@@ -590,6 +600,8 @@ export interface ShowsTable {
   /** Cancelled by staff: off sale, its tickets refunded (0015). */
   cancelled_at: NullableTimestamp;
   cancel_reason: string | null;
+  /** Moved by more than 15 minutes (0059): its buyers may refund past the cutoff. */
+  refund_cutoff_waived_at: NullableTimestamp;
 }
 
 /** An uploaded poster (0015): wins over the drawn SVG. */

@@ -5,7 +5,18 @@ import { defineCall } from '../call.js';
  * Messages that reach the moviegoer: subscription notices of the official account (服务号订阅通知)
  * and the in-app list (我的 → 消息) that shows the same messages whether or not WeChat delivered.
  */
-export const noticeKinds = ['paid', 'reminder', 'refunded', 'ready', 'exchanged'] as const;
+export const noticeKinds = [
+  'paid',
+  'reminder',
+  'refunded',
+  'ready',
+  'exchanged',
+  'showChanged',
+] as const;
+
+/** What changed about a show a buyer holds tickets of (a `showChanged` message). */
+export const showChanges = ['cancelled', 'reseated', 'time'] as const;
+export type ShowChange = (typeof showChanges)[number];
 export type NoticeKind = (typeof noticeKinds)[number];
 
 /** How far the WeChat notice got: waiting, sent, refused by the user, failed, or not sent. */
@@ -35,6 +46,9 @@ export const messageSchema = z.object({
   /** Yuan, two decimals, as text. */
   amount: z.string(),
   delivery: z.enum(noticeDeliveries),
+  /** A `showChanged` message: what changed, and the words the moviegoer reads. */
+  change: z.enum(showChanges).nullable(),
+  text: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;

@@ -146,6 +146,12 @@ export const consoleErrorCatalogue = {
     zh: (d) => String(d.hint ?? '这个场次现在不能修改'),
     en: (d) => String(d.hintEn ?? d.hint ?? 'This show cannot be changed now.'),
   },
+  NOTICE_BEING_SENT: {
+    code: 42331,
+    status: 422,
+    zh: () => '这条通知正在发送，请稍后刷新查看结果',
+    en: () => 'This notice is being sent right now. Refresh in a moment to see how it went.',
+  },
   RESEAT_STALE: {
     code: 40939,
     status: 409,

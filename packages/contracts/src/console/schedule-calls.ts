@@ -126,3 +126,71 @@ export const showCancelCall = defineCall({
     pendingWechatRefunds: z.number().int(),
   }),
 });
+
+/**
+ * Change a scheduled show that is not cancelled and has not started: its start time (the overlap
+ * rule applies: SHOW_OVERLAP), or put it back on sale after 停售. A start moved by more than 15 minutes lets its buyers refund past the cutoff.
+ * Each change writes the audit log and queues a `showChanged` message to every buyer.
+ */
+export const showEditCall = defineCall({
+  method: 'POST',
+  path: '/console/shows/edit',
+  isSignedIn: true,
+  body: z
+    .object({
+      showId: id,
+      startAt: z.string().datetime({ offset: true }).optional(),
+      isOnSale: z.literal(true).optional(),
+      /** What the buyers read about why (optional). */
+      reason: z.string().trim().max(60).optional(),
+    })
+    .refine((body) => body.startAt || body.isOnSale, {
+      message: 'Give a new start time or isOnSale',
+    }),
+  answer: z.object({
+    show: scheduleShowSchema,
+    /** Buyers' orders a message was queued for by this change. */
+    notifiedOrders: z.number().int(),
+    /** True when the start moved by more than 15 minutes: buyers may refund past the cutoff. */
+    isRefundCutoffWaived: z.boolean(),
+  }),
+});
+
+/** A start moved by more than this lets the show's buyers refund past the cutoff. */
+export const REFUND_FREE_SHIFT_MINUTES = 15;
+
+export const showNoticeSchema = z.object({
+  noticeId: z.string(),
+  orderNo: z.string(),
+  /** The buyer's bound phone, masked (138****1234); null: none bound. */
+  phone: z.string().nullable(),
+  kind: z.string(),
+  /** What changed, for a show's change; null for the other notices (paid, refunded, …). */
+  change: z.string().nullable(),
+  text: z.string(),
+  /** WeChat subscription notice: pending, sending, sent, refused, failed or skipped. */
+  wechat: z.string(),
+  /** The SMS copy: pending, sent, failed or skipped; null: this notice is not texted. */
+  sms: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type ShowNotice = z.infer<typeof showNoticeSchema>;
+
+/** The messages to the buyers of one show, newest first, and how far each got. */
+export const showNoticesCall = defineCall({
+  method: 'GET',
+  path: '/console/shows/notices',
+  isSignedIn: true,
+  query: z.object({ showId: id }),
+  answer: z.object({ list: z.array(showNoticeSchema) }),
+});
+
+/** Send one message again (WeChat where subscribed, and its SMS copy). */
+export const showNoticeResendCall = defineCall({
+  method: 'POST',
+  path: '/console/shows/notices/resend',
+  isSignedIn: true,
+  body: z.object({ showId: id, noticeId: id }),
+  answer: showNoticeSchema,
+});

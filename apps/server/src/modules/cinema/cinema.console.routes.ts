@@ -17,6 +17,9 @@ import {
   showCancelCall,
   showCopyCall,
   showCreateCall,
+  showEditCall,
+  showNoticeResendCall,
+  showNoticesCall,
   showOffSaleCall,
 } from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
@@ -25,7 +28,9 @@ import * as cinemasService from './cinema-console.service.js';
 import * as hallsService from './hall-console.service.js';
 import * as filmsService from './film-console.service.js';
 import * as scheduleService from './schedule.service.js';
+import { listShowNotices, resendShowNotice } from '../notices/index.js';
 import { cancelShow, type SettleCancelledShowOrder } from './show-cancel.service.js';
+import { editShow } from './show-edit.service.js';
 
 /** A base64 poster of 2 MB and its JSON wrapping. */
 const POSTER_BODY_LIMIT = 3 * 1024 * 1024;
@@ -99,6 +104,40 @@ export function registerCinemaConsoleRoutes(
     { access: 'schedule' },
     ({ site, staff, body, request }) =>
       cancelShow(deps, site, staff, body, scheduleGuard(request), steps.settleCancelledShowOrder),
+  );
+  registerShowChanges(app, deps);
+}
+
+/** Editing a scheduled show, and the messages its buyers got (decision 056). */
+function registerShowChanges(app: FastifyInstance, deps: AppDeps): void {
+  bindConsoleCall(
+    app,
+    deps,
+    showEditCall,
+    { access: 'schedule' },
+    ({ site, staff, body, request }) => editShow(deps, site, staff, body, scheduleGuard(request)),
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    showNoticesCall,
+    { access: 'schedule' },
+    async ({ site, query, request }) => {
+      const show = await scheduleService.findShowOrThrow(deps.db, site.id, query.showId);
+      await scheduleGuard(request)(show.cinema_id);
+      return listShowNotices(deps.db, show.id);
+    },
+  );
+  bindConsoleCall(
+    app,
+    deps,
+    showNoticeResendCall,
+    { access: 'schedule' },
+    async ({ site, body, request }) => {
+      const show = await scheduleService.findShowOrThrow(deps.db, site.id, body.showId);
+      await scheduleGuard(request)(show.cinema_id);
+      return resendShowNotice(deps.db, show.id, body.noticeId, deps.clock.now());
+    },
   );
 }
 

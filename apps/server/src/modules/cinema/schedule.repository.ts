@@ -148,7 +148,14 @@ export function listHallPriceAreas(db: Executor, hallIds: readonly string[]) {
  */
 export function findOverlappingShow(
   db: Executor,
-  hall: { hallId: string; startAt: Date; endAt: Date; cleaningMinutes: number },
+  hall: {
+    hallId: string;
+    startAt: Date;
+    endAt: Date;
+    cleaningMinutes: number;
+    /** The show being moved: it does not overlap itself. */
+    exceptShowId?: string;
+  },
 ) {
   const gapMs = hall.cleaningMinutes * 60_000;
   return db
@@ -156,6 +163,7 @@ export function findOverlappingShow(
     .innerJoin('films', 'films.id', 'shows.film_id')
     .select(['shows.id', 'shows.start_at', 'shows.end_at', 'films.title as film_title'])
     .where('shows.hall_id', '=', hall.hallId)
+    .$if(!!hall.exceptShowId, (qb) => qb.where('shows.id', '!=', hall.exceptShowId!))
     .where('shows.cancelled_at', 'is', null)
     .where('shows.start_at', '<', new Date(hall.endAt.getTime() + gapMs))
     .where('shows.end_at', '>', new Date(hall.startAt.getTime() - gapMs))
@@ -283,4 +291,28 @@ export async function countOrderSeats(db: Executor, orderId: string): Promise<nu
     .where('moved_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** A new start (and end, and local date) of a show; `waivedAt` lets its buyers refund past the cutoff. */
+export function moveShow(
+  db: Executor,
+  showId: string,
+  move: { startAt: Date; endAt: Date; showDate: string; waivedAt: Date | null },
+) {
+  return db
+    .updateTable('shows')
+    .set((eb) => ({
+      start_at: move.startAt,
+      end_at: move.endAt,
+      show_date: move.showDate,
+      refund_cutoff_waived_at: move.waivedAt
+        ? eb.fn.coalesce('refund_cutoff_waived_at', eb.val(move.waivedAt))
+        : eb.ref('refund_cutoff_waived_at'),
+    }))
+    .where('id', '=', showId)
+    .execute();
+}
+
+export function resumeSales(db: Executor, showId: string) {
+  return db.updateTable('shows').set({ is_on_sale: true }).where('id', '=', showId).execute();
 }

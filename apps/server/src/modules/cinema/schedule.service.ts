@@ -411,7 +411,7 @@ export function localTimeText(at: Date): string {
   return cinemaMonthDayTimeOf(at);
 }
 
-function overlapDetails(
+export function overlapDetails(
   overlap: { id: string; start_at: Date; end_at: Date; film_title: string },
   hallName: string,
   cleaningMinutes: number,

@@ -5,6 +5,7 @@ import type { SignedInStaff } from '../../app-deps.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { SiteRow } from '../site/index.js';
+import { enqueueShowChangeNotices } from '../notices/index.js';
 import { recordAudit } from '../staff/index.js';
 import * as scheduleRepository from './schedule.repository.js';
 import {
@@ -34,7 +35,8 @@ export type SettleCancelledShowOrder = (
 /**
  * POST /api/console/shows/cancel: the show stops selling and every ticketed order of it is
  * refunded, unpaid holds released; buyers read the reason on their order.
- *   1. one transaction: lock the show, mark it cancelled (off sale, reason), `show.cancel`
+ *   1. one transaction: lock the show, mark it cancelled (off sale, reason), `show.cancel`, a
+ *      `showChanged` message to each buyer (the refund's own message follows its refund)
  *   2. each order of the show still ticketed or unpaid, one transaction each (`order.refund`
  *      or `order.release` beside it), WeChat asked after its transaction
  * Calling it again (after an interruption) settles what is left and changes nothing else.
@@ -66,6 +68,14 @@ export async function cancelShow(
       entityId: show.id,
       before: { isOnSale: locked.is_on_sale, cancelledAt: null },
       after: { isOnSale: false, cancelledAt: now.toISOString(), reason: body.reason },
+    });
+    // Told before the money moves: the orders are still ticketed here (refunded after).
+    await enqueueShowChangeNotices(trx, {
+      showId: show.id,
+      change: 'cancelled',
+      eventKey: 'cancelled',
+      reason: body.reason,
+      at: now,
     });
     return body.reason;
   });

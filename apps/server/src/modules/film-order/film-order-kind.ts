@@ -86,9 +86,20 @@ export const filmOrderSteps: OrderKindSteps = {
       // Snacks added to the order (decision 029): picked up at the show's cinema.
       store: view.goods.length > 0 ? { cinemaInfo: view.cinemaInfo, items: view.goods } : null,
       startAt: view.showInfo.startAt,
+      isRefundCutoffWaived: await isRefundCutoffWaived(db, view.showInfo.showId),
       exchanges: await exchangeHistory(db, order.site_id, order.id),
       pendingExchange:
         order.status === 'ticketed' ? await pendingExchangeOf(db, order.site_id, order.id) : null,
     };
   },
 };
+
+/** The show was moved by more than 15 minutes (decision 056): its buyers refund past the cutoff. */
+async function isRefundCutoffWaived(db: Executor, showId: string): Promise<boolean> {
+  const show = await db
+    .selectFrom('shows')
+    .select('refund_cutoff_waived_at')
+    .where('id', '=', showId)
+    .executeTakeFirst();
+  return !!show?.refund_cutoff_waived_at;
+}

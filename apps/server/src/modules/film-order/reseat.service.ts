@@ -3,6 +3,7 @@ import type { reseatCall } from '@marquee/contracts/console';
 import type { z } from 'zod';
 import type { SignedInStaff } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
+import { enqueueShowChangeNotices } from '../notices/index.js';
 import { lockOrder, recordOrderChange } from '../orders/index.js';
 import type { SiteRow } from '../site/index.js';
 import { recordAudit } from '../staff/index.js';
@@ -140,6 +141,14 @@ export async function reseatOrders(
         });
       }
       if (lost.length > 0) throw new StaleMoves(lost);
+      // Each moved buyer is told the new seats (after the moves, so the message reads them).
+      await enqueueShowChangeNotices(trx, {
+        showId: layout.show.id,
+        change: 'reseated',
+        eventKey: `reseated:${now.toISOString()}`,
+        orderIds: [...byOrder.keys()],
+        at: now,
+      });
     });
   } catch (error) {
     if (error instanceof StaleMoves) {

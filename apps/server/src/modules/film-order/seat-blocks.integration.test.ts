@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   decodeAvailabilityRow,
+  seatName,
   type CallAnswer,
   type FilmOrder,
   type OrderDetail,
@@ -383,6 +384,16 @@ describeOnEachDatabase('broken seats of a show in the staff console', (kind) => 
       before: { seats: [b!.label] },
       after: { seats: [target.label] },
     });
+    // The buyer is told in the same transaction, with the new seats as moviegoers read them.
+    const notice = await t.db
+      .selectFrom('notice_outbox')
+      .select(['payload', 'sms_state'])
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'showChanged')
+      .executeTakeFirstOrThrow();
+    expect(notice.payload).toMatchObject({ change: 'reseated' });
+    expect(notice.payload.text).toContain(seatName(target.label, 'zh'));
+    expect(notice.sms_state).toBe('pending');
     // The door still takes the same ticket code: the order is checked, with its new seats.
     const checkIn = await consoleCall<{ film: { seats: string[] } | null }>(t.app, {
       url: '/api/console/checkin/lookup',

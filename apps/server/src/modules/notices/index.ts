@@ -5,3 +5,5 @@
 export { enqueueNotice } from './notice-outbox.js';
 export { sendDueNotices, startNoticeWorker } from './notice-worker.js';
 export { registerNoticeRoutes } from './notices.routes.js';
+export { enqueueShowChangeNotices, type ShowChangeDetail } from './show-change-notices.js';
+export { listShowNotices, resendShowNotice } from './show-notices.service.js';

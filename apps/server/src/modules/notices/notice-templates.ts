@@ -10,6 +10,7 @@ export function templateIdOf(site: SiteRow, kind: NoticeKind): string | null {
     refunded: site.notice_template_refunded,
     ready: site.notice_template_ready,
     exchanged: site.notice_template_exchanged,
+    showChanged: site.notice_template_changed,
   }[kind];
   return column?.trim() ? column.trim() : null;
 }
@@ -53,6 +54,12 @@ export function templateDataOf(
       };
     case 'refunded':
       return { ...base, amount3: text(payload.amount) };
+    case 'showChanged':
+      return {
+        ...base,
+        thing3: thing(`${payload.cinema ?? ''} ${payload.seats ?? ''}`),
+        time5: text(payload.startAt),
+      };
     case 'ready':
       return { ...base, thing3: thing(payload.cinema), character_string4: text(payload.code) };
   }

@@ -3,6 +3,7 @@ import type { AppDeps, SiteRow } from '../../app-deps.js';
 import type { NoticeKind } from '../../db/schema.js';
 import { startPeriodic } from '../../lib/periodic.js';
 import { forgetWechatAccessToken, wechatAccessToken } from '../messenger/index.js';
+import { sendNoticeSms } from '../phone/index.js';
 import { bizsend, type BizsendOutcome } from './bizsend.js';
 import { templateDataOf, templateIdOf } from './notice-templates.js';
 import * as noticesRepository from './notices.repository.js';
@@ -34,6 +35,7 @@ export async function sendDueNotices(deps: Deps): Promise<{ finished: number; re
   let finished = 0;
   let retrying = 0;
   for (const row of rows) {
+    if (row.sms_state === 'pending') await text(deps, row);
     const outcome = await deliver(deps, row);
     if (outcome.kind === 'retry' && row.attempts < MAX_ATTEMPTS) {
       retrying += 1;
@@ -87,6 +89,22 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<Delivery> {
     await forgetWechatAccessToken(deps, site, token);
     if (attempt === 2) return { kind: 'retry', error: outcome.error };
   }
+}
+
+/**
+ * The SMS copy of a show's change, sent once (before the WeChat try, whose retries do not send it
+ * again): to the bound phone, skipped without one.
+ */
+async function text(deps: Deps, row: OutboxRow): Promise<void> {
+  const phone = await noticesRepository.phoneOf(deps.db, row.user_id);
+  let state: 'sent' | 'failed' | 'skipped' = 'skipped';
+  if (phone && row.payload.text) {
+    const site = await deps.sites.resolve(await noticesRepository.siteCodeOf(deps.db, row.site_id));
+    const outcome = await sendNoticeSms(deps, site, phone, row.payload.text).catch(() => null);
+    state =
+      outcome?.status === 'sent' ? 'sent' : outcome?.status === 'notSent' ? 'skipped' : 'failed';
+  }
+  await noticesRepository.recordSms(deps.db, row.id, state);
 }
 
 function pageOf(site: SiteRow, row: OutboxRow): string {

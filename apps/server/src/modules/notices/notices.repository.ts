@@ -13,11 +13,15 @@ export async function insertOutbox(
     kind: NoticeKind;
     payload: Record<string, string>;
     at: Date;
+    eventKey?: string;
+    smsState?: 'pending';
   },
 ): Promise<void> {
   await trx
     .insertInto('notice_outbox')
     .values({
+      event_key: row.eventKey ?? '',
+      sms_state: row.smsState ?? null,
       site_id: row.siteId,
       user_id: row.userId,
       order_id: row.orderId,
@@ -26,7 +30,7 @@ export async function insertOutbox(
       next_attempt_at: row.at,
       created_at: row.at,
     })
-    .onConflict((oc) => oc.columns(['kind', 'order_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.columns(['kind', 'order_id', 'user_id', 'event_key']).doNothing())
     .execute();
 }
 
@@ -51,7 +55,7 @@ export async function insertDueReminders(db: Executor, now: Date, leadMs: number
     where o.status = 'ticketed' and s.start_at > ${now} and s.start_at <= ${until}
       and s.cancelled_at is null
     order by o.id
-    on conflict (kind, order_id, user_id) do nothing`.execute(db);
+    on conflict (kind, order_id, user_id, event_key) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -170,4 +174,68 @@ export async function openidOf(db: Executor, userId: string): Promise<string> {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return row.openid;
+}
+
+export async function phoneOf(db: Executor, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('phone')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.phone;
+}
+
+export async function recordSms(
+  db: Executor,
+  id: string,
+  state: 'pending' | 'sent' | 'failed' | 'skipped',
+): Promise<void> {
+  await db.updateTable('notice_outbox').set({ sms_state: state }).where('id', '=', id).execute();
+}
+
+/** The notices of a show's orders, newest first, with the buyer's phone (the console's panel). */
+export function listForShow(db: Executor, showId: string) {
+  return db
+    .selectFrom('notice_outbox')
+    .innerJoin('users', 'users.id', 'notice_outbox.user_id')
+    .selectAll('notice_outbox')
+    .select('users.phone')
+    .where(
+      'notice_outbox.order_id',
+      'in',
+      db
+        .selectFrom('film_order_seats')
+        .select('film_order_seats.order_id')
+        .where('film_order_seats.show_id', '=', showId),
+    )
+    .orderBy('notice_outbox.created_at', 'desc')
+    .orderBy('notice_outbox.id')
+    .execute();
+}
+
+/**
+ * Send a notice again (staff): back to pending now, its SMS copy too when it has one. Answers
+ * false when it is being sent at this moment.
+ */
+export async function resend(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('notice_outbox')
+    .set((eb) => ({
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      sent_at: null,
+      last_error: null,
+      claimed_until: null,
+      sms_state: eb
+        .case()
+        .when('sms_state', 'is', null)
+        .then(sql<null>`null`)
+        .else(sql<'pending'>`'pending'`)
+        .end(),
+    }))
+    .where('id', '=', id)
+    .where('state', '!=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -34,6 +34,8 @@ function messageOf(row: OutboxRow): Message {
     code: payload.code || null,
     amount: payload.amount ?? '',
     delivery: row.state,
+    change: (payload.change as Message['change']) ?? null,
+    text: payload.text ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -20,6 +20,8 @@ export type KindSummary = Pick<OrderSummary, 'title' | 'subtitle' | 'posterUrl' 
 export type KindDetail = Pick<OrderDetail, 'film' | 'store'> & {
   /** When what was bought takes place (a film's show), for the refund window; null: no limit. */
   startAt: string | null;
+  /** The show moved after the sale (decision 056): refundable until it starts, past the cutoff. */
+  isRefundCutoffWaived?: boolean;
   /** The order's exchanges (改签, film orders only; decision 025); undefined: kind has none. */
   exchanges?: OrderExchange[];
   /** A dearer exchange waiting for its difference (decision 031); null: none. */

@@ -67,19 +67,21 @@ export async function listOrders(
 /**
  * When an order can be refunded by its buyer: once fulfilled (a ticketed film order, a ready store
  * order) and, when what was bought takes place at a time (a show), until the site's
- * refundCutoffMinutes before it; a store order until it is picked up (allowedUntil null).
+ * refundCutoffMinutes before it (until it starts when it was moved after the sale); a store order until it is picked up (allowedUntil null).
  */
 export function refundWindowOf(
   site: SiteRow,
   order: Pick<OrderRow, 'kind' | 'status'> & Partial<Pick<OrderRow, 'goods_picked_up_at'>>,
   startAt: string | null,
   now: Date,
+  isCutoffWaived = false,
 ): OrderDetail['refund'] {
   // Snacks handed over cannot come back online: the counter refunds such an order (decision 029).
   const isFulfilled =
     order.status === stepsOf(order.kind).fulfilledStatus && !order.goods_picked_up_at;
   if (!startAt) return { isAllowed: isFulfilled, allowedUntil: null };
-  const cutoff = siteSettings(site).refundCutoffMinutes;
+  // A show moved after the sale (decision 056) is refundable until it starts.
+  const cutoff = isCutoffWaived ? 0 : siteSettings(site).refundCutoffMinutes;
   const start = new Date(startAt);
   return {
     isAllowed: isFulfilled && isRefundAllowed(now, start, cutoff),
@@ -95,7 +97,7 @@ export async function refundWindowIn(
   now: Date,
 ): Promise<OrderDetail['refund']> {
   const part = await stepsOf(order.kind).detail(db, order);
-  return refundWindowOf(site, order, part.startAt, now);
+  return refundWindowOf(site, order, part.startAt, now, part.isRefundCutoffWaived);
 }
 
 export async function getOrderDetail(
@@ -115,14 +117,12 @@ export async function getOrderDetail(
   ) {
     throw notFound('The order', '订单');
   }
-  const { startAt, exchanges, pendingExchange, ...part } = await stepsOf(order.kind).detail(
-    deps.db,
-    order,
-    lang,
-  );
+  const { startAt, exchanges, pendingExchange, isRefundCutoffWaived, ...part } = await stepsOf(
+    order.kind,
+  ).detail(deps.db, order, lang);
   const money = await moneyReader().read(deps.db, order.id);
   const now = deps.clock.now();
-  const refund = refundWindowOf(site, order, startAt, now);
+  const refund = refundWindowOf(site, order, startAt, now, isRefundCutoffWaived);
   // The buyer pays or cancels a dearer exchange still waiting before refunding (decision 031).
   const isExchangeWaiting =
     !!pendingExchange && Date.parse(pendingExchange.payDeadlineAt) > now.getTime();

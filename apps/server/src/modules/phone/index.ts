@@ -4,7 +4,7 @@
  * inbox, and the account's security log. Other modules import only from here.
  */
 export { registerPhoneRoutes } from './phone.routes.js';
-export { registerSandboxSmsRoutes, SANDBOX_SMS_PATH } from './sms.js';
+export { registerSandboxSmsRoutes, sendNoticeSms, SANDBOX_SMS_PATH } from './sms.js';
 export { checkPhoneCode, useCheckedCode } from './phone-codes.service.js';
 export { recordSecurityEvent, listSecurityEvents } from './security-log.js';
 export { assertResetNotHeld } from './reset-hold.js';

@@ -82,6 +82,31 @@ export async function sendPhoneChangedSms(
   );
 }
 
+/**
+ * A message to the moviegoer's bound phone (a show's change, decision 056), after its outbox row
+ * is committed. A sandbox site writes it to the stand-in's inbox; other sites need an approved
+ * notification template per message, which the SMS settings do not hold yet: notSent.
+ */
+export async function sendNoticeSms(
+  deps: Pick<AppDeps, 'db'>,
+  site: SiteRow,
+  phone: string,
+  text: string,
+): Promise<SmsOutcome> {
+  if (smsChannelOf(site) === 'sandbox') {
+    await deps.db
+      .insertInto('sms_messages')
+      .values({ site_id: site.id, phone, text: `【${site.name}】${text}` })
+      .execute();
+    return { status: 'sent' };
+  }
+  return {
+    status: 'notSent',
+    error: new AppError('SMS_UNAVAILABLE'),
+    providerCode: 'noNoticeTemplate',
+  };
+}
+
 const purposeText: Record<PhoneCodePurpose, string> = {
   payPasswordReset: '重置支付密码',
   bindPhone: '绑定手机号',

@@ -13,6 +13,7 @@ export const noticesMessages = defineMessages(
     refunded: '退款完成',
     ready: '取货就绪',
     exchanged: '改签成功',
+    showChanged: '场次变更',
     listTitle: '消息',
     empty: '暂无消息',
     paidBody: '{title} · {time} · {cinema}，座位 {seats}，取票码 {code}',
@@ -21,6 +22,10 @@ export const noticesMessages = defineMessages(
     refundedShowBody: '{title}（{time} 场）已退款 ¥{amount}',
     readyBody: '{title} 已备好，请到 {cinema} 取货，取货码 {code}',
     exchangedBody: '{title} 已改签到 {time}，座位 {seats}，新取票码 {code}',
+    cancelledBody: '{title} · {cinema} {time} 场次已取消（座位 {seats}），票款将原路退回',
+    reseatedBody: '{title} · {cinema} {time} 场次，您的座位已调整为 {seats}，取票码不变',
+    timeBody:
+      '{title} · {cinema} 开场时间已改为 {time}（座位 {seats}），如不便观影可在开场前免费退票',
     sent: '已通过微信送达',
     viewOrder: '查看订单',
     listSeparator: '、',
@@ -37,6 +42,7 @@ export const noticesMessages = defineMessages(
     refunded: 'Refund done',
     ready: 'Ready for pickup',
     exchanged: 'Ticket exchanged',
+    showChanged: 'Show changed',
     listTitle: 'Messages',
     empty: 'No messages yet',
     paidBody: '{title} · {time} · {cinema}, seats {seats}, ticket code {code}',
@@ -45,6 +51,11 @@ export const noticesMessages = defineMessages(
     refundedShowBody: '{title} ({time} show): ¥{amount} refunded',
     readyBody: '{title} is ready at {cinema}; pickup code {code}',
     exchangedBody: '{title} exchanged to {time}, seats {seats}; new ticket code {code}',
+    cancelledBody:
+      '{title} at {cinema}, {time} (seats {seats}) is cancelled; your money goes back the way you paid',
+    reseatedBody: '{title} at {cinema}, {time}: your seats are now {seats}; same ticket code',
+    timeBody:
+      '{title} at {cinema} now starts at {time} (seats {seats}); you may refund free until the start',
     sent: 'Delivered on WeChat',
     viewOrder: 'View order',
     listSeparator: ', ',

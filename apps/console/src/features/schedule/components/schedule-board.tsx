@@ -9,6 +9,7 @@ import { useScheduleWeek } from '../api/use-schedule-week';
 import { useTakeOffSale } from '../api/use-take-off-sale';
 import { scheduleMessages } from '../schedule-messages';
 import { CancelShowModal } from './cancel-show-modal';
+import { EditShowModal } from './edit-show-modal';
 import { CopyShowsModal } from './copy-shows-modal';
 import { ShowBlock } from './show-block';
 import { ShowFormModal, type HallOption } from './show-form-modal';
@@ -34,6 +35,7 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
   const [isCopying, setCopying] = useState(false);
   const [cancelling, setCancelling] = useState<ScheduleShow | null>(null);
   const [seatsOf, setSeatsOf] = useState<ScheduleShow | null>(null);
+  const [editing, setEditing] = useState<ScheduleShow | null>(null);
   const data = week.data;
   const areaNames = useMemo(
     () => new Map(data?.halls.flatMap((h) => h.priceAreas.map((a) => [a.id, a.name])) ?? []),
@@ -140,6 +142,7 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
                     onOffSale={confirmOffSale}
                     onCancel={setCancelling}
                     onSeats={setSeatsOf}
+                    onEdit={setEditing}
                   />
                 ))
               );
@@ -162,6 +165,7 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
         />
       )}
       <CancelShowModal show={cancelling} onClose={() => setCancelling(null)} />
+      <EditShowModal show={editing} onClose={() => setEditing(null)} />
       <ShowSeatsModal
         key={seatsOf?.showId ?? 'none'}
         show={seatsOf}

@@ -5,6 +5,7 @@ import { formatYuan } from '@marquee/contracts';
 import { chinaTime } from '@/lib/china-time';
 import { scheduleMessages } from '../schedule-messages';
 import { seatBoardMessages } from '../seat-board-messages';
+import { showEditMessages } from '../show-edit-messages';
 
 /** One show in the week view: time, film, prices, sales; stop sales or cancel from its menu. */
 export function ShowBlock(props: {
@@ -13,9 +14,11 @@ export function ShowBlock(props: {
   onOffSale: (show: ScheduleShow) => void;
   onCancel: (show: ScheduleShow) => void;
   onSeats: (show: ScheduleShow) => void;
+  onEdit: (show: ScheduleShow) => void;
 }) {
   const t = scheduleMessages.useMessages();
   const seatsText = seatBoardMessages.useMessages();
+  const editText = showEditMessages.useMessages();
   const { show } = props;
   const isCancelled = show.cancelledAt !== null;
   const minPrice = Math.min(...show.prices.map((p) => p.priceFen));
@@ -51,15 +54,18 @@ export function ShowBlock(props: {
             menu={{
               items: [
                 { key: 'seats', label: seatsText('menuItem') },
+                { key: 'edit', label: editText('menuItem') },
                 { key: 'offSale', label: t('offSale'), disabled: !show.isOnSale },
                 { key: 'cancel', label: t('cancelShow'), danger: true },
               ],
               onClick: ({ key }) =>
                 key === 'seats'
                   ? props.onSeats(show)
-                  : key === 'offSale'
-                    ? props.onOffSale(show)
-                    : props.onCancel(show),
+                  : key === 'edit'
+                    ? props.onEdit(show)
+                    : key === 'offSale'
+                      ? props.onOffSale(show)
+                      : props.onCancel(show),
             }}
           >
             <Button

@@ -45,6 +45,7 @@ const site: SiteRow = {
   notice_template_refunded: null,
   notice_template_ready: null,
   notice_template_exchanged: null,
+  notice_template_changed: null,
   created_at: new Date(),
   wechat_mch_id: TEST_WECHAT.mchid,
   wechat_pay_serial_no: TEST_WECHAT.merchantSerialNo,

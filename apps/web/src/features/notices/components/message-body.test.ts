@@ -25,6 +25,8 @@ const reminder: Message = {
   code: '80231457',
   amount: '45.00',
   delivery: 'sent',
+  change: null,
+  text: null,
   createdAt: '2026-11-22T09:30:00.000Z',
 };
 
@@ -46,6 +48,13 @@ describe('message texts of 我的 → 消息', () => {
     );
     expect(messageBody({ ...reminder, kind: 'refunded', startAt: null, title: '爆米花' })).toBe(
       '爆米花 已退款 ¥45.00',
+    );
+  });
+
+  it('tells a moved show by its new time and seats', () => {
+    const moved: Message = { ...reminder, kind: 'showChanged', change: 'time', code: null };
+    expect(messageBody(moved)).toBe(
+      '流浪地球 3 · 星光影城 开场时间已改为 11月22日 19:30（座位 5排7座），如不便观影可在开场前免费退票',
     );
   });
 

@@ -14,11 +14,14 @@ export function showStartText(startAt: string): string {
 
 /** The text of one message of 我的 → 消息. */
 export function messageBody(message: Message): string {
-  // A film's messages name the show's date and time; a store order has none.
+  // A film's messages name the show's date and time (a store order has none); a show's change
+  // reads by what changed (cancelled, seats moved, new time).
   const key =
-    message.kind === 'refunded' && message.startAt
-      ? ('refundedShowBody' as const)
-      : (`${message.kind}Body` as const);
+    message.kind === 'showChanged'
+      ? (`${message.change ?? 'time'}Body` as const)
+      : message.kind === 'refunded' && message.startAt
+        ? ('refundedShowBody' as const)
+        : (`${message.kind}Body` as const);
   return noticesMessages.translate(key, {
     title: message.title,
     cinema: message.cinema,
