@@ -7,7 +7,6 @@ import {
   type OrderDetail,
   type showAvailabilityCall,
   type showSeatsCall,
-  seatName,
 } from '@marquee/contracts';
 import {
   type reseatCall,
