@@ -26,6 +26,7 @@ import * as hallsService from './console-halls.service.js';
 import * as filmsService from './console-films.service.js';
 import * as scheduleService from './schedule.service.js';
 import { cancelShow, type SettleCancelledShowOrder } from './show-cancel.service.js';
+import { copyShows } from './show-copy.service.js';
 
 /** A base64 poster of 2 MB and its JSON wrapping. */
 const POSTER_BODY_LIMIT = 3 * 1024 * 1024;
@@ -82,7 +83,7 @@ export function registerCinemaConsoleRoutes(
     showCopyCall,
     { access: 'schedule' },
     ({ site, staff, body, request, lang }) =>
-      scheduleService.copyShows(deps, site, staff, body, scheduleGuard(request), lang),
+      copyShows(deps, site, staff, body, scheduleGuard(request), lang),
   );
   bindConsoleCall(
     app,

@@ -42,6 +42,7 @@ import {
 import { LayoutGrid } from './layout-grid';
 import { LayoutPreview } from './layout-preview';
 import { PriceAreasEditor } from './price-areas-editor';
+import { localNameOf } from '@/lib/local-name';
 
 export type EditorTarget = { kind: 'new'; cinemaId: string } | { kind: 'hall'; hall: ConsoleHall };
 
@@ -76,7 +77,7 @@ export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose
       destroyOnHidden
       title={
         target?.kind === 'hall'
-          ? t('layoutTitle', { hall: target.hall.name, n: version })
+          ? t('layoutTitle', { hall: localNameOf(target.hall), n: version })
           : t('newHallTitle')
       }
     >
@@ -291,7 +292,7 @@ function LayoutEditor(props: {
               label: (
                 <span>
                   <i className="area-swatch" style={{ background: a.color }} />
-                  {a.name}
+                  {localNameOf(a)}
                 </span>
               ),
             }))}

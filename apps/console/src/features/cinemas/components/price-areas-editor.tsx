@@ -6,6 +6,7 @@ import { englishNameMessages } from '@/lib/english-name';
 import { getLang } from '@/lib/i18n/i18n';
 import { cinemasMessages } from '../cinemas-messages';
 import { areaPalette, seatsInArea } from '../layout-editing';
+import { localNameOf } from '@/lib/local-name';
 
 const areaNameEn = englishNameSchema(30);
 
@@ -30,7 +31,7 @@ export function PriceAreasEditor(props: {
     if (seats.length === 0) return props.onChange(areas.filter((_, i) => i !== index));
     const shown = seats.slice(0, 12).join(getLang() === 'en' ? '; ' : '、');
     void modal.info({
-      title: t('areaInUseTitle', { name: area.name }),
+      title: t('areaInUseTitle', { name: localNameOf(area) }),
       content: t(seats.length > 12 ? 'areaInUseMany' : 'areaInUse', {
         n: seats.length,
         seats: shown,

@@ -26,6 +26,7 @@ import { chinaDateTime } from '@/lib/i18n/china-time';
 import { yuan } from '@/lib/money';
 import { useCloseDay, useDayCloseView } from '../api/use-day-close';
 import { dayCloseMessages } from '../day-close-messages';
+import { localNameOf } from '@/lib/local-name';
 
 const money = (yuanAmount: number) => yuan(yuanToFen(yuanAmount));
 
@@ -55,7 +56,10 @@ export function DayCloseView(props: {
           value={cinemaId}
           placeholder={t('noCinema')}
           onChange={setCinemaId}
-          options={props.cinemas.map((cinema) => ({ value: cinema.id, label: cinema.name }))}
+          options={props.cinemas.map((cinema) => ({
+            value: cinema.id,
+            label: localNameOf(cinema),
+          }))}
           aria-label={t('cinema')}
           data-testid="day-close-cinema"
         />

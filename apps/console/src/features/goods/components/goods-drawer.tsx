@@ -21,6 +21,7 @@ import { useSaveGoods, useUploadGoodsImage } from '../api/use-save-goods';
 import { goodsFieldsOf, goodsFormValues, type GoodsFormValues } from '../goods-fields';
 import { goodsMessages } from '../goods-messages';
 import { goodsImageSrc } from '../goods-image-src';
+import { localNameOf } from '@/lib/local-name';
 
 /**
  * Add a goods item (no `editing`) or change one: fields, variants and prices; its picture (picked
@@ -138,7 +139,9 @@ export function GoodsDrawer(props: {
                   name="categoryId"
                   rules={[{ required: true, message: t('required') }]}
                 >
-                  <Select options={props.categories.map((c) => ({ value: c.id, label: c.name }))} />
+                  <Select
+                    options={props.categories.map((c) => ({ value: c.id, label: localNameOf(c) }))}
+                  />
                 </Form.Item>
               </Col>
             </Row>

@@ -10,6 +10,7 @@ import { goodsMessages } from '../goods-messages';
 import { CategoryPanel } from './category-panel';
 import { GoodsDrawer } from './goods-drawer';
 import { StockDrawer } from './stock-drawer';
+import { localNameOf } from '@/lib/local-name';
 
 /** The goods page: categories on the left, the goods of the picked one with prices and stock. */
 export function GoodsView() {
@@ -24,7 +25,7 @@ export function GoodsView() {
   const categories = list.data?.categories ?? [];
   const allGoods = list.data?.goods ?? [];
   const goods = categoryId ? allGoods.filter((g) => g.categoryId === categoryId) : allGoods;
-  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+  const categoryName = new Map(categories.map((c) => [c.id, localNameOf(c)]));
   // The stock drawer follows the list, so a recorded movement shows the new counts.
   const stockGoods = allGoods.find((g) => g.id === stockGoodsId) ?? null;
 

@@ -8,6 +8,7 @@ import { useStaffList } from '../api/use-staff-list';
 import { staffMessages } from '../staff-messages';
 import { ResetPasswordModal } from './reset-password-modal';
 import { StaffFormModal } from './staff-form-modal';
+import { localNamesOf } from '@/lib/local-name';
 
 const roleColor: Record<StaffRole, string> = { owner: 'gold', manager: 'blue', cashier: 'green' };
 
@@ -85,9 +86,7 @@ export function StaffTable(props: {
           {
             title: t('cinemas'),
             render: (_, staff) =>
-              staff.role === 'owner'
-                ? t('allCinemas')
-                : staff.cinemas.map((c) => c.name).join('、'),
+              staff.role === 'owner' ? t('allCinemas') : localNamesOf(staff.cinemas),
           },
           {
             title: t('status'),
