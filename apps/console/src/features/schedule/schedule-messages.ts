@@ -103,7 +103,8 @@ export const scheduleMessages = defineMessages(
     fromDate: 'From (copied date)',
     toDate: 'To (target date)',
     untilDate: 'Repeat until (optional)',
-    untilHint: 'Set, the same shows are copied to every day (every week) from the target date to this one',
+    untilHint:
+      'Set, the same shows are copied to every day (every week) from the target date to this one',
     preview: 'Preview',
     backToEdit: 'Back to edit',
     confirmCopy: 'Create {n} shows',

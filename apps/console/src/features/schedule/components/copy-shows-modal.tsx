@@ -107,7 +107,9 @@ export function CopyShowsModal(props: {
       width={560}
       destroyOnHidden
     >
-      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />
+      )}
       {done ? (
         <CopyOutcome answer={done} />
       ) : planned ? (
