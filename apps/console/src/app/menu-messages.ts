@@ -46,7 +46,8 @@ export const menuMessages = defineMessages(
     notBuiltHint:
       'This page is still being built and comes in a later version. The other pages in the menu work now.',
     forbidden: 'Your role cannot use "{area}"',
-    forbiddenHint: 'This page is for {roles}. Ask one of them if you need it; your own work is on your start page.',
+    forbiddenHint:
+      'This page is for {roles}. Ask one of them if you need it; your own work is on your start page.',
     backToMyHome: 'Back to my start page',
     site: 'Site',
     role: 'Role',

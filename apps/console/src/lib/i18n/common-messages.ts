@@ -16,6 +16,8 @@ export const commonMessages = defineMessages(
     discardText: '关闭后，刚才填写或修改的内容不会保存。',
     discardOk: '放弃修改',
     keepEditing: '继续编辑',
+    empty: '暂无数据',
+    totalRows: '共 {total} 条',
   },
   {
     appName: 'Console',
@@ -31,6 +33,8 @@ export const commonMessages = defineMessages(
     discardText: 'What you typed or changed here will not be saved.',
     discardOk: 'Discard changes',
     keepEditing: 'Keep editing',
+    empty: 'Nothing here yet',
+    totalRows: '{total} in all',
   },
 );
 

@@ -1,5 +1,4 @@
 import {
-  fullErrorMessage,
   type ScheduleShow,
   type scheduleWeekCall,
   type showCreateCall,

@@ -12,7 +12,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Typography,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -31,6 +30,7 @@ import {
 import { cardsMessages } from '../cards-messages';
 import { toFen } from '@/lib/money';
 import { yuan } from '../format';
+import { DataTable } from '@/lib/data-table';
 
 /** The last day a card redeems: its expiry is the end of that day. */
 const lastDay = (expiresAt: string) =>
@@ -80,12 +80,10 @@ export function BatchesPanel() {
           </Popconfirm>
         </Space.Compact>
       </Space>
-      <Table<VoucherBatch>
-        rowKey="id"
-        size="middle"
+      <DataTable<VoucherBatch>
         loading={batches.isFetching}
         dataSource={batches.data?.list ?? []}
-        pagination={{ pageSize: 10, showTotal: (total) => t('total', { total }) }}
+        totalText={(total) => t('total', { total })}
         columns={[
           { title: t('batchNo'), dataIndex: 'batchNo', width: 70 },
           { title: t('cardType'), dataIndex: 'cardTypeName' },

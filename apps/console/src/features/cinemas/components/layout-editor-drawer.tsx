@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -67,8 +67,8 @@ export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose
   const current = useHallLayout(hall?.id);
   const version = current.data?.hall.layoutVersion ?? 1;
   const isReady = target?.kind === 'new' || (current.data && !current.isFetching);
-  const isDirty = useRef(() => false);
-  const leave = useLeaveGuard(() => isDirty.current(), props.onClose);
+  const [isDirty, setDirty] = useState(false);
+  const leave = useLeaveGuard(() => isDirty, props.onClose);
   return (
     <Drawer
       open={target !== null}
@@ -87,7 +87,7 @@ export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose
           initial={target.kind === 'hall' ? current.data!.layout : blankLayout(8, 12)}
           version={version}
           showsOnVersion={current.data?.showsOnVersion ?? 0}
-          isDirty={isDirty}
+          onDirtyChange={setDirty}
           onCancel={leave}
           onClose={props.onClose}
         />
@@ -105,8 +105,8 @@ function LayoutEditor(props: {
   initial: HallLayout;
   version: number;
   showsOnVersion: number;
-  /** Set by the editor: whether leaving now would lose changes. */
-  isDirty: RefObject<() => boolean>;
+  /** Whether leaving now would lose changes, told as it changes. */
+  onDirtyChange: (isDirty: boolean) => void;
   onCancel: () => void;
   onClose: () => void;
 }) {
@@ -124,10 +124,10 @@ function LayoutEditor(props: {
   const [brush, setBrush] = useState<Brush>('normal');
   const [area, setArea] = useState(props.initial.areas[0]?.code ?? 'standard');
   const stroke = useRef<{ from: GridPoint; base: HallLayout } | null>(null);
-  props.isDirty.current = () =>
-    name.trim() !== '' ||
-    nameEn.trim() !== '' ||
-    JSON.stringify(layout) !== JSON.stringify(props.initial);
+  // Undoing every step gives back the very layout the editor opened with.
+  const isDirty = name.trim() !== '' || nameEn.trim() !== '' || layout !== props.initial;
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const startStroke = (point: GridPoint) => {
     stroke.current = { from: point, base: layout };

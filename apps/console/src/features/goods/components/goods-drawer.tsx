@@ -13,7 +13,7 @@ import {
   Typography,
 } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ConsoleCategory, ConsoleGoods, GoodsFields } from '@marquee/contracts/console';
+import type { ConsoleCategory, ConsoleGoods } from '@marquee/contracts/console';
 import { FormDrawer, useFormGuard } from '@/lib/form-drawer/form-drawer';
 import { usePictureAfterSave } from '@/lib/form-drawer/use-picture-after-save';
 import { ImageUploadField } from '@/lib/image-upload-field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Image, Row, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Image, Row, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleGoods, ConsoleVariant } from '@marquee/contracts/console';
 import { useGoodsList } from '../api/use-goods-list';
@@ -11,6 +11,7 @@ import { CategoryPanel } from './category-panel';
 import { GoodsDrawer } from './goods-drawer';
 import { StockDrawer } from './stock-drawer';
 import { localNameOf } from '@/lib/local-name';
+import { DataTable } from '@/lib/data-table';
 
 /** The goods page: categories on the left, the goods of the picked one with prices and stock. */
 export function GoodsView() {
@@ -52,13 +53,12 @@ export function GoodsView() {
           }
         >
           <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-          <Table<ConsoleGoods>
-            rowKey="id"
-            size="middle"
+          <DataTable<ConsoleGoods>
             loading={list.isFetching}
             dataSource={goods}
-            locale={{ emptyText: t('nothingYet') }}
-            pagination={{ pageSize: 8, showTotal: (total) => t('total', { total }) }}
+            emptyText={t('nothingYet')}
+            pageSize={8}
+            totalText={(total) => t('total', { total })}
             columns={[
               {
                 title: t('image'),

@@ -37,7 +37,6 @@ export function CopyShowsModal(props: {
     if (!props.open) return;
     preview.reset();
     copy.reset();
-    setBody(null);
     form.setFieldsValue({
       days: 1,
       fromDate: dayjs(props.weekFrom),
