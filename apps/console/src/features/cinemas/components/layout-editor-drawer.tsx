@@ -149,7 +149,10 @@ function LayoutEditor(props: {
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         shiftKey: event.shiftKey,
-        isInTextField: target?.closest('input, textarea, [contenteditable="true"]') != null,
+        isInTextField:
+          target?.closest('textarea, [contenteditable="true"]') != null ||
+          (target instanceof HTMLInputElement &&
+            !['radio', 'checkbox', 'button', 'color'].includes(target.type)),
       });
       if (!step) return;
       event.preventDefault();
