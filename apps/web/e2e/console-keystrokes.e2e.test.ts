@@ -42,7 +42,7 @@ describe('the console keeps what staff typed', () => {
     await page.getByRole('button', { name: '新增影片' }).click();
     await drawer.getByLabel('片名').fill('未保存的片名');
     await page.keyboard.press('Escape');
-    await page.getByText(ASKED).waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: ASKED }).waitFor();
     await screenshot(page, 'console-film-drawer-discard');
     await page.getByRole('button', { name: '继续编辑' }).click();
     expect(await drawer.getByLabel('片名').inputValue()).toBe('未保存的片名');
@@ -75,7 +75,7 @@ describe('the console keeps what staff typed', () => {
     await expect.poll(() => aisles.count()).toBe(0);
     await editor.getByRole('button', { name: '重做' }).click();
     await page.locator('.ant-drawer-close').click();
-    await page.getByText(ASKED).waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: ASKED }).waitFor();
     await screenshot(page, 'console-layout-discard');
     await page.getByRole('button', { name: '放弃修改' }).click();
     await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
@@ -92,11 +92,11 @@ describe('the console keeps what staff typed', () => {
     await page.getByRole('button', { name: '复制排片' }).click();
     const dialog = page.getByRole('dialog');
     // A week moves the target a week on.
-    await dialog.getByText('一周（7 天）').click();
+    await dialog.getByRole('radio', { name: '一周（7 天）' }).check({ force: true });
     const from = await dialog.getByLabel('从（来源日期）').inputValue();
     const to = await dialog.getByLabel('到（目标日期）').inputValue();
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(7);
-    await dialog.getByText('一天', { exact: true }).click();
+    await dialog.getByRole('radio', { name: '一天' }).check({ force: true });
     await dialog.getByRole('button', { name: '预览' }).click();
     const outcome = dialog.getByTestId('copy-outcome');
     await outcome.waitFor();
