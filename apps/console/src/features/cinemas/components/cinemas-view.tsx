@@ -7,6 +7,8 @@ import { cinemasMessages } from '../cinemas-messages';
 import { CinemaFormModal } from './cinema-form-modal';
 import { HallsCard } from './halls-card';
 import { localNameOf } from '@/lib/local-name';
+import { localTerm } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 
 /** The cinemas page: the caller's cinemas (owners add them), and the picked cinema's halls. */
 export function CinemasView() {
@@ -77,7 +79,8 @@ export function CinemasView() {
             {
               title: t('tags'),
               dataIndex: 'tags',
-              render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
+              render: (tags: string[]) =>
+                tags.map((tag) => <Tag key={tag}>{localTerm('tag', tag, getLang())}</Tag>),
             },
             {
               title: t('halls'),
