@@ -90,16 +90,22 @@ describe('the console keeps what staff typed', () => {
     await consoleSignIn(page, server.baseUrl, 'manager', 'manager2026');
     await page.goto(`${server.baseUrl}/console/schedule`);
     await page.getByRole('button', { name: '复制排片' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.locator('.ant-modal-content').filter({ hasText: '复制范围' });
+    await dialog.waitFor();
+    await screenshot(page, 'console-copy-form');
     // A week moves the target a week on.
-    await dialog.getByRole('radio', { name: '一周（7 天）' }).check({ force: true });
+    await dialog.locator('.ant-radio-wrapper').filter({ hasText: '一周' }).click();
     const from = await dialog.getByLabel('从（来源日期）').inputValue();
     const to = await dialog.getByLabel('到（目标日期）').inputValue();
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(7);
-    await dialog.getByRole('radio', { name: '一天' }).check({ force: true });
+    await dialog.locator('.ant-radio-wrapper').filter({ hasText: '一天' }).click();
     await dialog.getByRole('button', { name: '预览' }).click();
-    const outcome = dialog.getByTestId('copy-outcome');
-    await outcome.waitFor();
+    const outcome = page.getByTestId('copy-outcome');
+    // A whole day of every hall checked against the target day: slow on a busy machine.
+    await outcome.waitFor({ timeout: 45_000 }).catch(async (error: unknown) => {
+      await screenshot(page, 'console-copy-preview-failed');
+      throw error;
+    });
     expect(await outcome.innerText()).toMatch(
       /将新建 \d+ 场，跳过 \d+ 场（尚未保存）|没有可以新建的场次/,
     );
