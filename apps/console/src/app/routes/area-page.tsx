@@ -27,7 +27,6 @@ export function AreaPage(props: { area: ConsoleArea; children?: ReactNode }) {
         status="403"
         title={t('forbidden', { area: t(props.area) })}
         subTitle={t('forbiddenHint', { roles })}
-        data-testid="area-forbidden"
         extra={
           <Link to="/">
             <Button type="primary">{t('backToMyHome')}</Button>
