@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPhone, screenshot } from './support/browser';
-import { consoleSignIn, desktop, requireConsoleBuild } from './support/console';
+import { chinaDate, consoleSignIn, desktop, requireConsoleBuild } from './support/console';
 import { moviegoerApi } from './support/api';
 import { createUser, signInFresh } from './support/login';
 import { startServer, type RunningServer } from './support/server';
@@ -44,8 +44,22 @@ it('issues two top-up cards, downloads them once, and counts the one a moviegoer
   await page.locator('.ant-select-item-option').filter({ hasText: '通用卡' }).click();
   await dialog.getByLabel('面值（元）').fill('88');
   await dialog.getByLabel('张数').fill('2');
+  // Typing a date into the prefilled field replaces it (the text is selected on focus).
+  const lastDay = chinaDate(200);
+  await dialog.getByLabel('有效期至').click();
+  await page.keyboard.type(lastDay);
+  await page.keyboard.press('Enter');
   await screenshot(page, 'console-cards-issue');
-  await dialog.getByRole('button', { name: '发行充值卡' }).click();
+  // Nothing is issued before a review of type, value, count and last day.
+  await dialog.getByRole('button', { name: '下一步：核对' }).click();
+  const review = dialog.getByTestId('issue-review');
+  await review.waitFor();
+  const reviewed = await review.innerText();
+  for (const fact of ['通用卡', '¥88.00', '2 张', '¥176.00', lastDay]) {
+    expect(reviewed).toContain(fact);
+  }
+  await screenshot(page, 'console-cards-issue-review');
+  await dialog.getByRole('button', { name: '确认发行' }).click();
   await expect.poll(() => page.getByText(/已发行第 \d+ 批，共 2 张/).count(), POLL).toBe(1);
   const row = page.locator('.ant-table-row').first();
   await expect.poll(() => row.innerText(), POLL).toContain('¥88.00');
@@ -59,14 +73,17 @@ it('issues two top-up cards, downloads them once, and counts the one a moviegoer
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`vouchers-batch-${batchNo}.csv`);
-  const lines = fs
-    .readFileSync((await download.path())!, 'utf8')
-    .trim()
-    .split('\r\n');
-  expect(lines[0]).toBe('number,password,value,expiry');
+  // For Excel and WPS: a byte order mark, numbers and passwords as ="…" text.
+  const bytes = fs.readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
+  expect(lines[0]).toBe('卡号,密码,面值(元),有效期至');
   expect(lines).toHaveLength(3);
-  const [cardNo, password] = lines[1]!.split(',') as [string, string];
-  expect(cardNo).toMatch(/^88\d{12}$/);
+  expect(lines[1]).toMatch(new RegExp(`^="88\\d{12}",="\\d{8}",88\\.00,${lastDay}$`));
+  const [cardNo, password] = lines[1]!.split(',').map((cell) => cell.slice(2, -1)) as [
+    string,
+    string,
+  ];
   await expect.poll(() => row.innerText(), POLL).toContain('owner 于');
   expect(await row.getByRole('button', { name: '下载卡号卡密' }).count()).toBe(0);
   await screenshot(page, 'console-cards-batches');
@@ -104,6 +121,15 @@ it('issues two top-up cards, downloads them once, and counts the one a moviegoer
   await page.getByRole('dialog').getByLabel('原因').fill('影厅空调故障补偿');
   await screenshot(page, 'console-cards-adjust-dialog');
   await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+  // The amount in yuan and the card are named before anything is written.
+  const asked = page.locator('.ant-modal-confirm');
+  await asked.waitFor();
+  expect(await asked.innerText()).toMatch(
+    /增加 ¥10\.00.*6600000000000001|6600000000000001.*增加 ¥10\.00/s,
+  );
+  expect(await asked.innerText()).toContain('¥200.00 变为 ¥210.00');
+  await screenshot(page, 'console-cards-adjust-confirm');
+  await asked.getByRole('button', { name: '确认调整' }).click();
   await expect.poll(() => page.getByText(/已调整，余额/).count(), POLL).toBe(1);
   await expect
     .poll(() => page.getByRole('cell', { name: '影厅空调故障补偿' }).count(), POLL)

@@ -167,7 +167,11 @@ describe('staff console', () => {
     // Typed by hand, the staff page is still refused.
     await page.goto(`${server.baseUrl}/console/staff`);
     await expect.poll(() => page.getByText('你的角色不能使用「员工」').count()).toBe(1);
+    await page.getByText('这一页由老板或店长使用', { exact: false }).waitFor();
     await screenshot(page, 'console-cashier-forbidden');
+    // A way back to the cashier's own start page.
+    await page.getByRole('button', { name: '回到我的首页' }).click();
+    await page.waitForURL(/\/console\/?$/);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -20,6 +20,8 @@ export const menuMessages = defineMessages(
     notBuilt: '「{area}」还没有做好',
     notBuiltHint: '这个页面还在建设中，以后的版本会提供。现在能用的是左侧菜单中的其他页面。',
     forbidden: '你的角色不能使用「{area}」',
+    forbiddenHint: '这一页由{roles}使用。需要的话请找他们帮忙；你可以回到首页继续工作。',
+    backToMyHome: '回到我的首页',
     site: '站点',
     role: '角色',
     cinemaList: '负责影城',
@@ -44,6 +46,9 @@ export const menuMessages = defineMessages(
     notBuiltHint:
       'This page is still being built and comes in a later version. The other pages in the menu work now.',
     forbidden: 'Your role cannot use "{area}"',
+    forbiddenHint:
+      'This page is for {roles}. Ask one of them if you need it; your own work is on your start page.',
+    backToMyHome: 'Back to my start page',
     site: 'Site',
     role: 'Role',
     cinemaList: 'Cinemas',

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES modules: the bundler's default import of `antd/locale/*` (CommonJS re-exports) came out
+// as a wrapper antd did not read, and every picker, empty table and confirm button spoke English.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -33,7 +35,8 @@ export const queryClient = new QueryClient({
 queryClient.getQueryCache().config.onError = onError;
 queryClient.getMutationCache().config.onError = onError;
 
-if (getLang() === 'zh') dayjs.locale('zh-cn');
+// dayjs names months and weekdays in the pickers; English is its default.
+dayjs.locale(getLang() === 'zh' ? 'zh-cn' : 'en');
 
 export function Providers(props: { children: ReactNode }) {
   return (

@@ -5,19 +5,23 @@ import { imageAccept, imageFileProblem } from './image-file';
 
 /**
  * The picture column of a console drawer (a film's poster, a goods item's image): the saved
- * picture, or the picked file while it uploads; an upload button once the record exists; a hint.
- * A picked file is checked in the browser first (type and size; the server checks the bytes
- * again). Render it with `key` set to the record's id, so a preview never outlives its record.
+ * picture, or the picked file while it uploads or until the new record is saved (the drawer
+ * uploads it right after the first save); an upload button; a hint. A picked file is checked in
+ * the browser first (type and size; the server checks the bytes again). Render it with `key` set
+ * to the record's id, so a preview never outlives its record.
  */
 export function ImageUploadField(props: {
   label: string;
   hint: string;
   uploadLabel: string;
-  /** Shown before the record is saved, when there is nothing to upload to yet. */
+  /** Shown before the record is saved: a picked picture is uploaded with the first save. */
   notSavedYet: string;
+  /** The picture's size on screen. */
+  frame: { width: number; height: number };
   problems: { type: string; tooLarge: string };
   /** The saved picture; null before the record exists. */
-  image: { src: string; alt: string; width: number; height: number; testId?: string } | null;
+  image: { src: string; alt: string } | null;
+  testId?: string;
   isUploading: boolean;
   onPick: (file: File) => void;
 }) {
@@ -29,7 +33,7 @@ export function ImageUploadField(props: {
     const problem = imageFileProblem(file);
     if (problem) {
       void message.error(problem === 'type' ? props.problems.type : props.problems.tooLarge);
-    } else if (image) {
+    } else {
       setPreviewUrl(URL.createObjectURL(file));
       props.onPick(file);
     }
@@ -40,26 +44,27 @@ export function ImageUploadField(props: {
     <>
       <Typography.Text strong>{props.label}</Typography.Text>
       <div style={{ margin: '8px 0' }}>
-        {image ? (
+        {image || previewUrl ? (
           <Image
-            src={props.isUploading && previewUrl ? previewUrl : image.src}
-            width={image.width}
-            height={image.height}
+            src={previewUrl && (props.isUploading || !image) ? previewUrl : image!.src}
+            width={props.frame.width}
+            height={props.frame.height}
             style={{ objectFit: 'cover', borderRadius: 6 }}
-            alt={image.alt}
-            data-testid={image.testId}
+            alt={image?.alt ?? props.label}
+            data-testid={props.testId}
           />
-        ) : (
-          <Typography.Paragraph type="secondary">{props.notSavedYet}</Typography.Paragraph>
+        ) : null}
+        {!image && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            {props.notSavedYet}
+          </Typography.Paragraph>
         )}
       </div>
-      {image && (
-        <Upload accept={imageAccept} showUploadList={false} beforeUpload={pick}>
-          <Button icon={<UploadOutlined />} loading={props.isUploading}>
-            {props.uploadLabel}
-          </Button>
-        </Upload>
-      )}
+      <Upload accept={imageAccept} showUploadList={false} beforeUpload={pick}>
+        <Button icon={<UploadOutlined />} loading={props.isUploading}>
+          {props.uploadLabel}
+        </Button>
+      </Upload>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
         {props.hint}
       </Typography.Paragraph>

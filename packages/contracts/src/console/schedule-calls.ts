@@ -54,7 +54,16 @@ export const scheduleWeekCall = defineCall({
       z.object({
         id: z.string(),
         name: z.string(),
-        priceAreas: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+        /** English twins of the names, for English pages (decision 027). */
+        nameEn: z.string().nullable(),
+        priceAreas: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            nameEn: z.string().nullable(),
+            color: z.string(),
+          }),
+        ),
         shows: z.array(scheduleShowSchema),
       }),
     ),
@@ -77,6 +86,14 @@ export const showCreateCall = defineCall({
   answer: scheduleShowSchema,
 });
 
+/** The most days one copy reaches, from its first target date to `untilDate`. */
+export const SHOW_COPY_MAX_DAYS = 35;
+
+/**
+ * Copy the shows of a day (or a week) from `fromDate` to `toDate`, and again every day (every
+ * week) after it up to `untilDate` (none: only `toDate`). `isPreview` answers what would be
+ * created and skipped without creating anything.
+ */
 export const showCopyCall = defineCall({
   method: 'POST',
   path: '/console/shows/copy',
@@ -85,9 +102,13 @@ export const showCopyCall = defineCall({
     cinemaId: id,
     fromDate: consoleDateSchema,
     toDate: consoleDateSchema,
+    untilDate: consoleDateSchema.optional(),
     days: z.union([z.literal(1), z.literal(7)]),
+    isPreview: z.boolean().default(false),
   }),
   answer: z.object({
+    isPreview: z.boolean(),
+    /** The shows made (in a preview: that would be made, with ids that will not last). */
     copied: z.array(scheduleShowSchema),
     skipped: z.array(
       z.object({

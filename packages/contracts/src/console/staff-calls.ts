@@ -20,7 +20,12 @@ const passwordSchema = z.string().superRefine((value, context) => {
 const displayNameSchema = z.string().trim().min(1).max(40);
 const cinemaIdsSchema = z.array(z.string().uuid()).max(50);
 
-export const staffCinemaSchema = z.object({ id: z.string(), name: z.string() });
+/** A cinema named as stored: `nameEn` for English pages when set (decision 027, `localName`). */
+export const staffCinemaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+});
 
 /** A staff account as the console shows it; never its password hash. */
 export const staffViewSchema = z.object({
@@ -41,7 +46,8 @@ export const staffMeSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   role: staffRoleSchema,
-  site: z.object({ code: z.string(), name: z.string() }),
+  /** `nameEn`: the brand's English name, for English pages (null: none set). */
+  site: z.object({ code: z.string(), name: z.string(), nameEn: z.string().nullable() }),
   cinemas: z.array(staffCinemaSchema),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;

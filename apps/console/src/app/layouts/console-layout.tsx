@@ -23,6 +23,7 @@ import { commonMessages, roleMessages } from '@/lib/i18n/common-messages';
 import { areaIcons as icons } from '../area-icons';
 import { areaPaths } from '../areas';
 import { menuMessages } from '../menu-messages';
+import { localNameOf } from '@/lib/local-name';
 
 /**
  * Signed-in pages: a side menu of what the role can use, a header with who and sign-out. On a
@@ -111,7 +112,7 @@ export function ConsoleLayout() {
             data-testid="console-menu-button"
           />
           <Typography.Text strong ellipsis style={{ flex: 1, fontSize: 16 }}>
-            {selected ? t(selected) : staff.site.name}
+            {selected ? t(selected) : localNameOf(staff.site)}
           </Typography.Text>
           <Typography.Text
             type="secondary"
@@ -127,7 +128,7 @@ export function ConsoleLayout() {
           width={272}
           open={isMenuOpen}
           onClose={() => setMenuOpen(false)}
-          title={staff.site.name}
+          title={localNameOf(staff.site)}
           styles={{ body: { padding: 0 } }}
           footer={
             <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -162,7 +163,7 @@ export function ConsoleLayout() {
       >
         {!isTill && (
           <div style={{ padding: '18px 24px', fontWeight: 600, fontSize: 16 }}>
-            {staff.site.name}
+            {localNameOf(staff.site)}
           </div>
         )}
         {menu}

@@ -7,6 +7,7 @@ import { roleMessages } from '@/lib/i18n/common-messages';
 import { areaIcons } from '../area-icons';
 import { areaPaths } from '../areas';
 import { menuMessages } from '../menu-messages';
+import { localNameOf, localNamesOf } from '@/lib/local-name';
 
 /**
  * Home after sign-in: today at a glance for the staff member's cinemas, and a large button for
@@ -47,10 +48,10 @@ export default function WelcomePage() {
           ))}
         </Row>
         <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small">
-          <Descriptions.Item label={t('site')}>{me.data.site.name}</Descriptions.Item>
+          <Descriptions.Item label={t('site')}>{localNameOf(me.data.site)}</Descriptions.Item>
           <Descriptions.Item label={t('role')}>{roleName(me.data.role)}</Descriptions.Item>
           <Descriptions.Item label={t('cinemaList')} span={{ xs: 1, sm: 2 }}>
-            {me.data.cinemas.map((c) => c.name).join('、')}
+            {localNamesOf(me.data.cinemas)}
           </Descriptions.Item>
         </Descriptions>
       </Card>

@@ -8,7 +8,7 @@ export const auditMessages = defineMessages(
     actor: '操作人',
     action: '操作',
     entity: '对象',
-    entityId: '对象 ID',
+    entityId: '对象编号',
     before: '修改前',
     after: '修改后',
     byStaff: '按员工',

@@ -50,7 +50,13 @@ export const cinemasMessages = defineMessages(
     brushArea: '只改票价区',
     area: '票价区',
     areas: '票价区',
-    areaCode: '代码',
+    areaInUseTitle: '「{name}」还在使用，暂不能删除',
+    areaInUse:
+      '这些座位属于这个票价区：{seats}（共 {n} 个）。请先用画笔把它们改到别的票价区，再删除。',
+    areaInUseMany:
+      '有 {n} 个座位属于这个票价区，包括：{seats} 等。请先用画笔把它们改到别的票价区，再删除。',
+    undo: '撤销',
+    redo: '重做',
     areaName: '名称',
     areaNameEn: '英文名称（可选）',
     areaColor: '颜色',
@@ -122,7 +128,13 @@ export const cinemasMessages = defineMessages(
     brushArea: 'Price area only',
     area: 'Price area',
     areas: 'Price areas',
-    areaCode: 'Code',
+    areaInUseTitle: '“{name}” is still in use and cannot be removed yet',
+    areaInUse:
+      'These seats are priced in this area: {seats} ({n} in all). Paint them into another price area first, then remove it.',
+    areaInUseMany:
+      '{n} seats are priced in this area, among them {seats}. Paint them into another price area first, then remove it.',
+    undo: 'Undo',
+    redo: 'Redo',
     areaName: 'Name',
     areaNameEn: 'English name (optional)',
     areaColor: 'Colour',

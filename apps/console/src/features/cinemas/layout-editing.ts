@@ -1,7 +1,9 @@
+import { seatName } from '@marquee/contracts';
 import {
   LAYOUT_MAX_COLUMNS,
   LAYOUT_MAX_ROWS,
   rowLabelOf,
+  seatsOfLayout,
   type HallLayout,
   type LayoutCell,
 } from '@marquee/contracts/console';
@@ -32,8 +34,11 @@ export function paintCell(
       put(x, { kind: 'aisle', area: null });
       break;
     case 'couple': {
-      if (layout.columns < 2) return layout;
-      const left = x + 1 < layout.columns ? x : x - 1;
+      // The pair takes the next cell, or the one before at a row's end or an aisle; never an aisle.
+      const isSeat = (at: number) => at >= 0 && at < layout.columns && cells[at]!.kind !== 'aisle';
+      if (!isSeat(x)) return layout;
+      const left = isSeat(x + 1) ? x : isSeat(x - 1) ? x - 1 : null;
+      if (left === null) return layout;
       put(left, { kind: 'couple-left', area });
       put(left + 1, { kind: 'couple-right', area });
       break;
@@ -60,6 +65,55 @@ export function paintCell(
       put(x, { kind: brush, area });
   }
   return { ...layout, rows: layout.rows.map((r, i) => (i === y ? { ...r, cells } : r)) };
+}
+
+/** A drag's corners: where the button went down and where the pointer is now. */
+export interface GridPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * A drag of the brush paints the whole rectangle between its corners, starting again from the
+ * layout before the drag, so shrinking the rectangle gives back what it had covered. The couple
+ * pen pairs the rectangle's seats left to right in each row, skipping aisles and leaving a seat
+ * with no partner inside the rectangle as it was; a single cell pairs as a click does.
+ */
+export function paintRect(
+  base: HallLayout,
+  from: GridPoint,
+  to: GridPoint,
+  brush: Brush,
+  area: string,
+): HallLayout {
+  const [x0, x1] = [Math.min(from.x, to.x), Math.max(from.x, to.x)];
+  const [y0, y1] = [Math.min(from.y, to.y), Math.max(from.y, to.y)];
+  let layout = base;
+  for (let y = y0; y <= y1; y += 1) {
+    if (brush === 'couple' && x1 > x0) {
+      let x = x0;
+      while (x < x1) {
+        const cells = layout.rows[y]?.cells;
+        if (!cells) break;
+        if (cells[x]?.kind === 'aisle') x += 1;
+        else if (cells[x + 1]?.kind === 'aisle') x += 2;
+        else {
+          layout = paintCell(layout, x, y, 'couple', area);
+          x += 2;
+        }
+      }
+      continue;
+    }
+    for (let x = x0; x <= x1; x += 1) layout = paintCell(layout, x, y, brush, area);
+  }
+  return layout;
+}
+
+/** The seats of a layout priced in one area, named as staff read them ("3排5座"). */
+export function seatsInArea(layout: HallLayout, code: string, lang: 'zh' | 'en'): string[] {
+  return seatsOfLayout(layout)
+    .filter((seat) => seat.area === code)
+    .map((seat) => seatName(seat.label, lang));
 }
 
 /** The partner of a couple seat about to be overwritten becomes a plain seat of its area. */

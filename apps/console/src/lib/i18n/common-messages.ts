@@ -12,6 +12,12 @@ export const commonMessages = defineMessages(
     cancel: '取消',
     notFound: '页面不存在',
     backHome: '返回首页',
+    discardTitle: '放弃未保存的修改？',
+    discardText: '关闭后，刚才填写或修改的内容不会保存。',
+    discardOk: '放弃修改',
+    keepEditing: '继续编辑',
+    empty: '暂无数据',
+    totalRows: '共 {total} 条',
   },
   {
     appName: 'Console',
@@ -23,6 +29,12 @@ export const commonMessages = defineMessages(
     cancel: 'Cancel',
     notFound: 'Page not found',
     backHome: 'Back to the start page',
+    discardTitle: 'Discard unsaved changes?',
+    discardText: 'What you typed or changed here will not be saved.',
+    discardOk: 'Discard changes',
+    keepEditing: 'Keep editing',
+    empty: 'Nothing here yet',
+    totalRows: '{total} in all',
   },
 );
 

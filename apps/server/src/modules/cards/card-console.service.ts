@@ -18,6 +18,7 @@ import { isUuid } from '../../lib/uuid.js';
 import * as consoleRepository from './card-console.repository.js';
 import * as cardsRepository from './cards.repository.js';
 import { drawVoucherNo, drawVoucherPassword, hashVoucherPassword } from './voucher-secret.js';
+import { voucherCsv } from './voucher-csv.js';
 
 /**
  * The console's card use cases (area `cards`): card types, voucher batches and their one-time
@@ -255,6 +256,7 @@ export async function downloadBatchCsv(
   staff: SignedInStaff,
   batchId: string,
   recordAudit: RecordAudit,
+  lang: 'zh' | 'en',
 ): Promise<{ fileName: string; contentType: string; body: string }> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -282,14 +284,10 @@ export async function downloadBatchCsv(
     });
     const value = formatYuan(info!.amount_fen);
     const expiry = cinemaDateTimeOf(new Date(info!.expires_at.getTime() - 1)).slice(0, 10);
-    const lines = [
-      'number,password,value,expiry',
-      ...pairs.map(([no, pw]) => `${no},${pw},${value},${expiry}`),
-    ];
     return {
       fileName: `vouchers-batch-${batch.batch_no}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      body: `${lines.join('\r\n')}\r\n`,
+      body: voucherCsv(pairs, value, expiry, lang),
     };
   });
 }

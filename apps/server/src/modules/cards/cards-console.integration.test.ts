@@ -67,15 +67,19 @@ describeOnEachDatabase('console cards', (kind) => {
     });
   }
 
+  /** The file's lines after its byte order mark. */
+  function csvLines(body: string) {
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    return body.slice(1).trim().split('\r\n');
+  }
+
   /** The batch's cards as the CSV gives them: [number, password, value, expiry]. */
   async function cardsOf(batchId: string) {
     const response = await download(batchId);
     expect(response.statusCode, response.body).toBe(200);
-    return response.body
-      .trim()
-      .split('\r\n')
+    return csvLines(response.body)
       .slice(1)
-      .map((line) => line.split(','));
+      .map((line) => line.split(',').map((cell) => cell.replace(/^="(.*)"$/, '$1')));
   }
 
   function redeem(user: Pick<TestUser, 'token'>, cardNo: string, password: string) {
@@ -283,11 +287,11 @@ describeOnEachDatabase('console cards', (kind) => {
       expect(first.headers['content-disposition']).toBe(
         `attachment; filename="vouchers-batch-${batch.batchNo}.csv"`,
       );
-      const lines = first.body.trim().split('\r\n');
-      expect(lines[0]).toBe('number,password,value,expiry');
+      const lines = csvLines(first.body);
+      expect(lines[0]).toBe('卡号,密码,面值(元),有效期至');
       expect(lines).toHaveLength(4);
       for (const line of lines.slice(1)) {
-        expect(line).toMatch(new RegExp(`^88\\d{12},\\d{8},50\\.00,${addDays(today, 30)}$`));
+        expect(line).toMatch(new RegExp(`^="88\\d{12}",="\\d{8}",50\\.00,${addDays(today, 30)}$`));
       }
       expect(new Set(lines).size).toBe(4);
       // Stored hashed, never the password itself.
@@ -297,7 +301,7 @@ describeOnEachDatabase('console cards', (kind) => {
         .where('batch_id', '=', batch.id)
         .execute();
       for (const line of lines.slice(1)) {
-        const [cardNo, password] = line.split(',');
+        const [cardNo, password] = line.split(',').map((cell) => cell.slice(2, -1));
         const row = stored.find((r) => r.card_no === cardNo)!;
         expect(row.password_hash).toMatch(/^hmac\$/);
         expect(row.password_hash).not.toContain(password);

@@ -54,8 +54,8 @@ export function registerCardsConsoleRoutes(
     deps,
     voucherBatchCsvCall,
     { access: 'cards', path: voucherBatchCsvPath, rateLimitPerMinute: 20 },
-    ({ site, staff, query }) =>
-      service.downloadBatchCsv(deps, site, staff, query.batchId, recordAudit),
+    ({ site, staff, query, lang }) =>
+      service.downloadBatchCsv(deps, site, staff, query.batchId, recordAudit, lang),
   );
   bindConsoleCall(app, deps, voucherBatchVoidCall, { access: 'cards' }, ({ site, staff, body }) =>
     service.voidBatch(deps, site, staff, body.batchId, recordAudit),

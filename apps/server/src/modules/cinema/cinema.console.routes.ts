@@ -31,6 +31,7 @@ import * as scheduleService from './schedule.service.js';
 import { listShowNotices, resendShowNotice } from '../notices/index.js';
 import { cancelShow, type SettleCancelledShowOrder } from './show-cancel.service.js';
 import { editShow } from './show-edit.service.js';
+import { copyShows } from './show-copy.service.js';
 
 /** A base64 poster of 2 MB and its JSON wrapping. */
 const POSTER_BODY_LIMIT = 3 * 1024 * 1024;
@@ -87,7 +88,7 @@ export function registerCinemaConsoleRoutes(
     showCopyCall,
     { access: 'schedule' },
     ({ site, staff, body, request, lang }) =>
-      scheduleService.copyShows(deps, site, staff, body, scheduleGuard(request), lang),
+      copyShows(deps, site, staff, body, scheduleGuard(request), lang),
   );
   bindConsoleCall(
     app,

@@ -241,6 +241,75 @@ describeOnEachDatabase('the schedule in the staff console', (kind) => {
     expect((await audits('show.copy')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('copies a day across a date range in one run, previewing first without creating', async () => {
+    const from = freshDay();
+    const first = freshDay();
+    freshDay();
+    const last = freshDay();
+    await create(tokens.manager, { startAt: at(from, '10:00') });
+    await create(tokens.manager, { startAt: at(from, '15:00') });
+    const blocker = (await create(tokens.manager, { startAt: at(last, '15:30') })).body.data;
+    const body = { cinemaId: site.firstCinemaId, fromDate: from, toDate: first, untilDate: last };
+    const copyOf = (extra: object) =>
+      consoleCall<CallAnswer<typeof showCopyCall>>(t.app, {
+        url: '/api/console/shows/copy',
+        staffToken: tokens.manager,
+        body: { ...body, days: 1, ...extra },
+      });
+    const showsOn = async (date: string) =>
+      (
+        await t.db
+          .selectFrom('shows')
+          .select('id')
+          .where('show_date', '=', date)
+          .where('cinema_id', '=', site.firstCinemaId)
+          .where('cancelled_at', 'is', null)
+          .execute()
+      ).length;
+    const before = await audits('show.copy');
+
+    const preview = await copyOf({ isPreview: true });
+    expect(preview.body.data.isPreview).toBe(true);
+    expect(preview.body.data.copied).toHaveLength(5);
+    expect(preview.body.data.skipped).toEqual([
+      expect.objectContaining({ startAt: at(last, '15:00') }),
+    ]);
+    expect(preview.body.data.skipped[0]!.reason).toContain(blocker.filmTitle);
+    expect(await showsOn(first)).toBe(0);
+    expect(await audits('show.copy')).toHaveLength(before.length);
+
+    const done = await copyOf({});
+    expect(done.body.data.isPreview).toBe(false);
+    expect(done.body.data.copied.map((s) => s.startAt).sort()).toEqual(
+      preview.body.data.copied.map((s) => s.startAt).sort(),
+    );
+    expect([await showsOn(first), await showsOn(last)]).toEqual([2, 2]);
+    expect(await audits('show.copy')).toHaveLength(before.length + 1);
+  });
+
+  it('refuses a week copied onto itself and a range past the limit', async () => {
+    const from = freshDay();
+    const week = await consoleCall<CallAnswer<typeof showCopyCall>>(t.app, {
+      url: '/api/console/shows/copy',
+      staffToken: tokens.manager,
+      body: { cinemaId: site.firstCinemaId, fromDate: from, toDate: addDays(from, 1), days: 7 },
+    });
+    expect(week.body.code).toBe(40001);
+    expect(week.body.msg).toContain('7');
+    const far = await consoleCall<CallAnswer<typeof showCopyCall>>(t.app, {
+      url: '/api/console/shows/copy',
+      staffToken: tokens.manager,
+      body: {
+        cinemaId: site.firstCinemaId,
+        fromDate: from,
+        toDate: addDays(from, 1),
+        untilDate: addDays(from, 60),
+        days: 1,
+      },
+    });
+    expect(far.body.code).toBe(40001);
+  });
+
   it('takes a show off sale: moviegoers no longer see it, nobody can hold seats', async () => {
     const day = freshDay();
     const show = (await create(tokens.manager, { startAt: at(day, '10:00') })).body.data;

@@ -116,7 +116,7 @@ export function lockHallsOfCinema(db: Executor, cinemaId: string) {
 export function listHalls(db: Executor, cinemaId: string) {
   return db
     .selectFrom('halls')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'name_en'])
     .where('cinema_id', '=', cinemaId)
     .orderBy('name')
     .execute();
@@ -130,7 +130,7 @@ export function listHallPriceAreas(db: Executor, hallIds: readonly string[]) {
   if (hallIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('price_areas')
-    .select(['id', 'hall_id', 'layout_id', 'code', 'name', 'color'])
+    .select(['id', 'hall_id', 'layout_id', 'code', 'name', 'name_en', 'color'])
     .where('hall_id', 'in', [...hallIds])
     .where('layout_id', '=', sql<string>`hall_current_layout(price_areas.hall_id)`)
     .where((eb) =>

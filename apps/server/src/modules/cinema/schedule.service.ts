@@ -1,9 +1,7 @@
 import { cinemaMonthDayTimeOf } from '@marquee/contracts';
 import {
-  fullErrorMessage,
   type ScheduleShow,
   type scheduleWeekCall,
-  type showCopyCall,
   type showCreateCall,
 } from '@marquee/contracts/console';
 import type { z } from 'zod';
@@ -22,7 +20,7 @@ export type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export type CinemaGuard = (cinemaId: string) => Promise<unknown>;
 export type Lang = 'zh' | 'en';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** GET /api/console/schedule/week: 7 local days from `from`, every hall with its shows. */
 export async function getScheduleWeek(
@@ -57,9 +55,10 @@ export async function getScheduleWeek(
     halls: halls.map((hall) => ({
       id: hall.id,
       name: hall.name,
+      nameEn: hall.name_en,
       priceAreas: areas
         .filter((area) => area.hall_id === hall.id)
-        .map(({ id, name, color }) => ({ id, name, color })),
+        .map((area) => ({ id: area.id, name: area.name, nameEn: area.name_en, color: area.color })),
       shows: shows.filter((show) => show.hallId === hall.id),
     })),
   };
@@ -148,126 +147,6 @@ export async function createShow(
   return readScheduleShow(deps.db, site.id, showId);
 }
 
-/**
- * POST /api/console/shows/copy: the shows of a day (or 7 days) of a cinema repeated from another
- * date on, same halls, films, times and prices. Shows that would overlap one already there, or
- * start in the past, are skipped and listed with the reason. One transaction under every hall's lock.
- */
-export async function copyShows(
-  deps: Deps,
-  site: SiteRow,
-  staff: SignedInStaff,
-  body: z.output<(typeof showCopyCall)['body']>,
-  guard: CinemaGuard,
-  lang: Lang,
-): Promise<z.input<(typeof showCopyCall)['answer']>> {
-  const now = deps.clock.now();
-  const cinema = await findCinemaOrThrow(deps.db, site.id, body.cinemaId);
-  await guard(cinema.id);
-  const shiftDays = Math.round((Date.parse(body.toDate) - Date.parse(body.fromDate)) / DAY_MS);
-  if (shiftDays === 0) {
-    throw new AppError('VALIDATION_FAILED', {
-      fields: ['body.toDate'],
-      hint: '目标日期不能与来源日期相同',
-      hintEn: 'Copy to another date than the one copied from.',
-    });
-  }
-  const cleaningMinutes = siteSettings(site).cleaningMinutes;
-  const result = await deps.db.transaction().execute(async (trx) => {
-    await scheduleRepository.lockHallsOfCinema(trx, cinema.id);
-    const sources = (
-      await scheduleRepository.listScheduleShows(
-        trx,
-        { siteId: site.id, cinemaId: cinema.id },
-        { from: body.fromDate, to: addDays(body.fromDate, body.days - 1) },
-      )
-    ).filter((show) => show.cancelled_at === null);
-    const prices = await scheduleRepository.listPricesOfShows(
-      trx,
-      sources.map((show) => show.id),
-    );
-    const currentAreas = await scheduleRepository.listHallPriceAreas(trx, [
-      ...new Set(sources.map((show) => show.hall_id)),
-    ]);
-    const copied: string[] = [];
-    const skipped: z.input<(typeof showCopyCall)['answer']>['skipped'] = [];
-    for (const source of sources) {
-      const startAt = new Date(source.start_at.getTime() + shiftDays * DAY_MS);
-      const endAt = new Date(source.end_at.getTime() + shiftDays * DAY_MS);
-      const skip = (reason: string) =>
-        skipped.push({
-          fromShowId: source.id,
-          filmTitle: source.film_title,
-          hallName: source.hall_name,
-          startAt: startAt.toISOString(),
-          reason,
-        });
-      if (startAt.getTime() <= now.getTime()) {
-        skip(lang === 'en' ? 'It would start in the past.' : '开始时间已经过去');
-        continue;
-      }
-      const overlap = await scheduleRepository.findOverlappingShow(trx, {
-        hallId: source.hall_id,
-        startAt,
-        endAt,
-        cleaningMinutes,
-      });
-      if (overlap) {
-        skip(
-          fullErrorMessage(
-            'SHOW_OVERLAP',
-            overlapDetails(overlap, source.hall_name, cleaningMinutes),
-            lang,
-          ),
-        );
-        continue;
-      }
-      // A copy uses the hall's current layout: its prices follow the source's by area code.
-      const copiedPrices = pricesForLayout(
-        prices.filter((price) => price.show_id === source.id),
-        currentAreas.filter((area) => area.hall_id === source.hall_id),
-      );
-      if (!copiedPrices) {
-        skip(
-          lang === 'en'
-            ? 'The hall has a new seat layout with other price areas: add this show by hand.'
-            : '影厅的座位图已更新，票价区不同，请手动排这一场',
-        );
-        continue;
-      }
-      const { id } = await scheduleRepository.insertShow(trx, {
-        site_id: site.id,
-        cinema_id: cinema.id,
-        hall_id: source.hall_id,
-        layout_id: copiedPrices.layoutId,
-        film_id: source.film_id,
-        start_at: startAt,
-        end_at: endAt,
-        show_date: localDateOf(startAt),
-        language: source.language,
-        format: source.format,
-      });
-      await scheduleRepository.insertShowPrices(
-        trx,
-        copiedPrices.prices.map((price) => ({ ...price, show_id: id })),
-      );
-      copied.push(id);
-    }
-    await recordAudit(trx, site, staff, now, {
-      action: 'show.copy',
-      entity: 'cinema',
-      entityId: cinema.id,
-      after: { ...body, copiedShowIds: copied, skipped: skipped.length },
-    });
-    return { copied, skipped };
-  });
-  const rows = await scheduleRepository.listScheduleShows(deps.db, {
-    siteId: site.id,
-    showIds: result.copied,
-  });
-  return { copied: await scheduleShowsOf(deps.db, rows), skipped: result.skipped };
-}
-
 /** POST /api/console/shows/offSale: no new holds; orders already made stand. Idempotent. */
 export async function takeOffSale(
   deps: Deps,
@@ -313,7 +192,7 @@ export async function readScheduleShow(
 
 type ShowRow = Awaited<ReturnType<typeof scheduleRepository.listScheduleShows>>[number];
 
-async function scheduleShowsOf(db: Executor, rows: ShowRow[]): Promise<ScheduleShow[]> {
+export async function scheduleShowsOf(db: Executor, rows: ShowRow[]): Promise<ScheduleShow[]> {
   const ids = rows.map((row) => row.id);
   const [prices, ticketed] = await Promise.all([
     scheduleRepository.listPricesOfShows(db, ids),
@@ -348,7 +227,7 @@ async function scheduleShowsOf(db: Executor, rows: ShowRow[]): Promise<ScheduleS
   });
 }
 
-async function findCinemaOrThrow(db: Executor, siteId: string, cinemaId: string) {
+export async function findCinemaOrThrow(db: Executor, siteId: string, cinemaId: string) {
   const cinema = isUuid(cinemaId) ? await cinemaRepository.findCinema(db, siteId, cinemaId) : null;
   if (!cinema) throw notFound('Cinema', '影院');
   return cinema;
@@ -358,7 +237,7 @@ async function findCinemaOrThrow(db: Executor, siteId: string, cinemaId: string)
  * The source show's prices moved to the hall's current layout by area code; undefined when an
  * area of the current layout has no price of the same code.
  */
-function pricesForLayout(
+export function pricesForLayout(
   sourcePrices: { area_code: string; price_fen: number; discount_price_fen: number }[],
   currentAreas: { id: string; code: string; layout_id: string }[],
 ) {

@@ -197,7 +197,7 @@ export async function staffMe(
     username: staff.username,
     displayName: staff.displayName,
     role: staff.role,
-    site: { code: site.code, name: site.name },
+    site: { code: site.code, name: site.name, nameEn: site.short_name_en },
     cinemas:
       staff.role === 'owner' ? cinemas : cinemas.filter((c) => staff.cinemaIds.includes(c.id)),
   };

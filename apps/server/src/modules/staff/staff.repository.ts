@@ -83,7 +83,7 @@ export function cinemasOfStaff(db: Executor, staffIds: string[]) {
   return db
     .selectFrom('staff_cinemas')
     .innerJoin('cinemas', 'cinemas.id', 'staff_cinemas.cinema_id')
-    .select(['staff_cinemas.staff_id', 'cinemas.id', 'cinemas.name'])
+    .select(['staff_cinemas.staff_id', 'cinemas.id', 'cinemas.name', 'cinemas.name_en'])
     .where('staff_cinemas.staff_id', 'in', staffIds)
     .orderBy('cinemas.name')
     .execute();
@@ -92,7 +92,7 @@ export function cinemasOfStaff(db: Executor, staffIds: string[]) {
 export function cinemasOfSite(db: Executor, siteId: string) {
   return db
     .selectFrom('cinemas')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'name_en as nameEn'])
     .where('site_id', '=', siteId)
     .orderBy('name')
     .execute();

@@ -269,7 +269,9 @@ async function viewsOf(db: Executor, rows: StaffRow[], now: Date): Promise<Staff
     username: row.username,
     displayName: row.display_name,
     role: row.role,
-    cinemas: cinemas.filter((c) => c.staff_id === row.id).map((c) => ({ id: c.id, name: c.name })),
+    cinemas: cinemas
+      .filter((c) => c.staff_id === row.id)
+      .map((c) => ({ id: c.id, name: c.name, nameEn: c.name_en })),
     isActive: row.is_active,
     isLocked: isLocked(row, now) || blocked.has(row.id),
     createdAt: row.created_at.toISOString(),

@@ -8,6 +8,7 @@ import { OpenShiftPanel } from './open-shift-panel';
 import { OrderLookupDrawer } from './order-lookup-drawer';
 import { ShiftBar } from './shift-bar';
 import { Till } from './till';
+import { localNameOf } from '@/lib/local-name';
 
 /**
  * The box office: without an open shift, opening one (the float counted); in a shift, the till
@@ -61,7 +62,10 @@ export function BoxOfficeView(props: {
                 style={{ width: '100%' }}
                 value={cinemaId}
                 onChange={setCinemaId}
-                options={props.cinemas.map((cinema) => ({ value: cinema.id, label: cinema.name }))}
+                options={props.cinemas.map((cinema) => ({
+                  value: cinema.id,
+                  label: localNameOf(cinema),
+                }))}
                 data-testid="shift-cinema"
               />
             </div>

@@ -19,6 +19,8 @@ import { chinaDateTime } from '@/lib/china-time';
 import { useAdjustCard, useCardFind } from '../api/use-card-find';
 import { cardsMessages } from '../cards-messages';
 import { yuan } from '../format';
+import { toFen } from '@/lib/money';
+import { useAskOnce } from '@/lib/use-ask-once';
 
 /** Find a moviegoer's cards by number or phone and adjust a balance with a reason. */
 export function AdjustPanel() {
@@ -117,7 +119,37 @@ function AdjustModal(props: { card: ConsoleCard | null; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<AdjustValues>();
   const adjust = useAdjustCard();
+  const ask = useAskOnce();
   const card = props.card;
+
+  /** An adjustment moves money: it says how much, on whose card, before it is written. */
+  const confirm = (target: ConsoleCard, values: AdjustValues) => {
+    const amountFen = values.direction * toFen(values.yuanAmount);
+    ask({
+      title: t('adjustConfirmTitle'),
+      content: t(values.direction > 0 ? 'adjustConfirmAdd' : 'adjustConfirmSubtract', {
+        owner: target.owner.nickname,
+        card: target.name,
+        cardNo: target.cardNo,
+        amount: yuan(Math.abs(amountFen)),
+        before: yuan(target.balanceFen),
+        after: yuan(target.balanceFen + amountFen),
+        reason: values.reason.trim(),
+      }),
+      okText: t('adjustConfirmOk'),
+      cancelText: t('cancel'),
+      onOk: () =>
+        adjust.mutate(
+          { cardId: target.id, amountFen, reason: values.reason.trim() },
+          {
+            onSuccess: (after) => {
+              void message.success(t('adjusted', { balance: yuan(after.balanceFen) }));
+              props.onClose();
+            },
+          },
+        ),
+    });
+  };
 
   return (
     <Modal
@@ -136,21 +168,7 @@ function AdjustModal(props: { card: ConsoleCard | null; onClose: () => void }) {
           layout="vertical"
           preserve={false}
           initialValues={{ direction: 1 }}
-          onFinish={(values) =>
-            adjust.mutate(
-              {
-                cardId: card.id,
-                amountFen: values.direction * Math.round(values.yuanAmount * 100),
-                reason: values.reason.trim(),
-              },
-              {
-                onSuccess: (after) => {
-                  void message.success(t('adjusted', { balance: yuan(after.balanceFen) }));
-                  props.onClose();
-                },
-              },
-            )
-          }
+          onFinish={(values) => confirm(card, values)}
         >
           <Typography.Paragraph>
             {t('balance')}: {yuan(card.balanceFen)}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import {
+  Alert,
   App,
   Button,
   DatePicker,
+  Descriptions,
   Form,
   Input,
   InputNumber,
@@ -10,7 +12,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Typography,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -26,7 +27,9 @@ import {
   useVoucherBatches,
 } from '../api/use-voucher-batches';
 import { cardsMessages } from '../cards-messages';
+import { toFen } from '@/lib/money';
 import { yuan } from '../format';
+import { DataTable } from '@/lib/data-table';
 
 /** The last day a card redeems: its expiry is the end of that day. */
 const lastDay = (expiresAt: string) =>
@@ -76,12 +79,10 @@ export function BatchesPanel() {
           </Popconfirm>
         </Space.Compact>
       </Space>
-      <Table<VoucherBatch>
-        rowKey="id"
-        size="middle"
+      <DataTable<VoucherBatch>
         loading={batches.isFetching}
         dataSource={batches.data?.list ?? []}
-        pagination={{ pageSize: 10, showTotal: (total) => t('total', { total }) }}
+        totalText={(total) => t('total', { total })}
         columns={[
           { title: t('batchNo'), dataIndex: 'batchNo', width: 70 },
           { title: t('cardType'), dataIndex: 'cardTypeName' },
@@ -164,46 +165,83 @@ interface IssueValues {
   expiresOn: Dayjs;
 }
 
+/**
+ * Issuing a batch in two steps: the form, then a review of type, value, count and last day before
+ * anything is issued. The date field selects its text on focus, so typing replaces the date.
+ */
 function IssueModal(props: { open: boolean; onClose: () => void }) {
   const t = cardsMessages.useMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<IssueValues>();
   const types = useCardTypes();
   const issue = useIssueBatch();
+  const [review, setReview] = useState<IssueValues | null>(null);
   const onSale = (types.data?.list ?? []).filter((type) => type.isOnSale);
+  const close = () => {
+    setReview(null);
+    issue.reset();
+    props.onClose();
+  };
 
-  const submit = (values: IssueValues) =>
+  const confirm = (values: IssueValues) =>
     issue.mutate(
       {
         cardType: values.cardType,
         count: values.count,
-        amountFen: Math.round(values.faceYuan * 100),
+        amountFen: toFen(values.faceYuan),
         expiresOn: values.expiresOn.format('YYYY-MM-DD'),
       },
       {
         onSuccess: (batch) => {
           void message.success(t('issued', { no: batch.batchNo, count: batch.cardCount }));
           form.resetFields();
-          props.onClose();
+          close();
         },
       },
     );
 
   return (
     <Modal
-      title={t('issueTitle')}
+      title={review ? t('reviewTitle') : t('issueTitle')}
       open={props.open}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      okText={t('issue')}
-      cancelText={t('cancel')}
+      onCancel={close}
+      onOk={() => (review ? confirm(review) : form.submit())}
+      okText={review ? t('confirmIssue') : t('review')}
+      cancelText={review ? t('backToEdit') : t('cancel')}
+      cancelButtonProps={{ onClick: () => (review ? setReview(null) : close()) }}
       confirmLoading={issue.isPending}
       destroyOnHidden
     >
+      {issue.error && (
+        <Alert type="error" showIcon message={issue.error.message} style={{ marginBottom: 12 }} />
+      )}
+      {review && (
+        <>
+          <Typography.Paragraph>{t('reviewHint')}</Typography.Paragraph>
+          <Descriptions bordered size="small" column={1} data-testid="issue-review">
+            <Descriptions.Item label={t('cardType')}>
+              {onSale.find((type) => type.code === review.cardType)?.name ?? ''}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('faceValue')}>
+              {yuan(toFen(review.faceYuan))}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('count')}>
+              {t('countOf', { n: review.count })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('reviewTotal')}>
+              {yuan(toFen(review.faceYuan) * review.count)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('expiresOn')}>
+              {review.expiresOn.format('YYYY-MM-DD')} · {t('expiresOnHint')}
+            </Descriptions.Item>
+          </Descriptions>
+        </>
+      )}
       <Form
         form={form}
         layout="vertical"
-        onFinish={submit}
+        onFinish={setReview}
+        hidden={review !== null}
         initialValues={{ count: 100, expiresOn: dayjs(addDays(chinaToday(), 365)) }}
       >
         <Form.Item
@@ -245,6 +283,7 @@ function IssueModal(props: { open: boolean; onClose: () => void }) {
           <DatePicker
             style={{ width: '100%' }}
             disabledDate={(day) => day.format('YYYY-MM-DD') < chinaToday()}
+            onFocus={(event) => (event.target as HTMLInputElement).select?.()}
           />
         </Form.Item>
       </Form>

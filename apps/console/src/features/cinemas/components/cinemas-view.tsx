@@ -6,6 +6,9 @@ import { useCinemaList } from '../api/use-cinema-list';
 import { cinemasMessages } from '../cinemas-messages';
 import { CinemaFormModal } from './cinema-form-modal';
 import { HallsCard } from './halls-card';
+import { localNameOf } from '@/lib/local-name';
+import { localTerm } from '@marquee/contracts';
+import { getLang } from '@/lib/i18n/i18n';
 
 /** The cinemas page: the caller's cinemas (owners add them), and the picked cinema's halls. */
 export function CinemasView() {
@@ -53,10 +56,12 @@ export function CinemasView() {
             {
               title: t('name'),
               dataIndex: 'name',
-              render: (name: string, cinema) => (
+              render: (_: string, cinema) => (
                 <Space direction="vertical" size={0}>
-                  <Typography.Text strong>{name}</Typography.Text>
-                  <Typography.Text type="secondary">{cinema.address}</Typography.Text>
+                  <Typography.Text strong>{localNameOf(cinema)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {localNameOf({ name: cinema.address, nameEn: cinema.addressEn })}
+                  </Typography.Text>
                 </Space>
               ),
             },
@@ -74,7 +79,8 @@ export function CinemasView() {
             {
               title: t('tags'),
               dataIndex: 'tags',
-              render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
+              render: (tags: string[]) =>
+                tags.map((tag) => <Tag key={tag}>{localTerm('tag', tag, getLang())}</Tag>),
             },
             {
               title: t('halls'),

@@ -8,6 +8,8 @@ import { useHallList } from '../api/use-hall-list';
 import { useRenameHall } from '../api/use-save-hall';
 import { cinemasMessages } from '../cinemas-messages';
 import { LayoutEditorDrawer, type EditorTarget } from './layout-editor-drawer';
+import { getLang } from '@/lib/i18n/i18n';
+import { localNameOf } from '@/lib/local-name';
 
 /** A cinema's halls: add one with its layout, rename (Chinese and English), open the layout editor. */
 export function HallsCard(props: { cinema: ConsoleCinema }) {
@@ -23,7 +25,7 @@ export function HallsCard(props: { cinema: ConsoleCinema }) {
 
   return (
     <Card
-      title={t('hallsOf', { cinema: props.cinema.name })}
+      title={t('hallsOf', { cinema: localNameOf(props.cinema) })}
       extra={
         <Button
           icon={<PlusOutlined />}
@@ -43,10 +45,10 @@ export function HallsCard(props: { cinema: ConsoleCinema }) {
           {
             title: t('hallName'),
             dataIndex: 'name',
-            render: (name: string, hall) => (
+            render: (_: string, hall) => (
               <>
-                {name}
-                {hall.nameEn && (
+                {localNameOf(hall)}
+                {hall.nameEn && getLang() === 'zh' && (
                   <Typography.Text type="secondary"> · {hall.nameEn}</Typography.Text>
                 )}
               </>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -21,23 +21,28 @@ import {
   type ConsoleHall,
   type HallLayout,
 } from '@marquee/contracts/console';
+import { UndoOutlined, RedoOutlined } from '@ant-design/icons';
 import { englishNameOf } from '@/lib/english-name';
+import { closeUnlessPopupEsc, useLeaveGuard } from '@/lib/form-drawer/form-drawer';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { getLang } from '@/lib/i18n/i18n';
 import { useHallLayout } from '../api/use-hall-layout';
 import { useCreateHall, useSaveLayout } from '../api/use-save-hall';
 import { cinemasMessages } from '../cinemas-messages';
+import { historyKey, record, redo, replace, startHistory, undo } from '../edit-history';
 import {
   brushes,
-  paintCell,
+  paintRect,
   relabelRow,
   resizeLayout,
   withAreas,
   type Brush,
+  type GridPoint,
 } from '../layout-editing';
 import { LayoutGrid } from './layout-grid';
 import { LayoutPreview } from './layout-preview';
 import { PriceAreasEditor } from './price-areas-editor';
+import { localNameOf } from '@/lib/local-name';
 
 export type EditorTarget = { kind: 'new'; cinemaId: string } | { kind: 'hall'; hall: ConsoleHall };
 
@@ -53,7 +58,7 @@ const brushLabel: Record<Brush, Parameters<ReturnType<typeof cinemasMessages.use
 /**
  * The seat-layout editor: a new hall (name and first layout) or the next version of a hall's
  * layout, read fresh when opened. The contracts' rules run on every stroke; the preview is what
- * moviegoers will see.
+ * moviegoers will see. Leaving with changes (Esc, 取消, the close button, a click beside) asks.
  */
 export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose: () => void }) {
   const t = cinemasMessages.useMessages();
@@ -62,15 +67,17 @@ export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose
   const current = useHallLayout(hall?.id);
   const version = current.data?.hall.layoutVersion ?? 1;
   const isReady = target?.kind === 'new' || (current.data && !current.isFetching);
+  const [isDirty, setDirty] = useState(false);
+  const leave = useLeaveGuard(() => isDirty, props.onClose);
   return (
     <Drawer
       open={target !== null}
       width={1320}
-      onClose={props.onClose}
+      onClose={closeUnlessPopupEsc(leave)}
       destroyOnHidden
       title={
         target?.kind === 'hall'
-          ? t('layoutTitle', { hall: target.hall.name, n: version })
+          ? t('layoutTitle', { hall: localNameOf(target.hall), n: version })
           : t('newHallTitle')
       }
     >
@@ -80,6 +87,8 @@ export function LayoutEditorDrawer(props: { target: EditorTarget | null; onClose
           initial={target.kind === 'hall' ? current.data!.layout : blankLayout(8, 12)}
           version={version}
           showsOnVersion={current.data?.showsOnVersion ?? 0}
+          onDirtyChange={setDirty}
+          onCancel={leave}
           onClose={props.onClose}
         />
       ) : (
@@ -96,6 +105,9 @@ function LayoutEditor(props: {
   initial: HallLayout;
   version: number;
   showsOnVersion: number;
+  /** Whether leaving now would lose changes, told as it changes. */
+  onDirtyChange: (isDirty: boolean) => void;
+  onCancel: () => void;
   onClose: () => void;
 }) {
   const t = cinemasMessages.useMessages();
@@ -104,11 +116,51 @@ function LayoutEditor(props: {
   const { target, version } = props;
   const create = useCreateHall();
   const save = useSaveLayout();
-  const [layout, setLayout] = useState<HallLayout>(props.initial);
+  const [history, setHistory] = useState(() => startHistory(props.initial));
+  const layout = history.present;
+  const setLayout = (next: HallLayout) => setHistory((h) => record(h, next));
   const [name, setName] = useState('');
   const [nameEn, setNameEn] = useState('');
   const [brush, setBrush] = useState<Brush>('normal');
   const [area, setArea] = useState(props.initial.areas[0]?.code ?? 'standard');
+  const stroke = useRef<{ from: GridPoint; base: HallLayout } | null>(null);
+  // Undoing every step gives back the very layout the editor opened with.
+  const isDirty = name.trim() !== '' || nameEn.trim() !== '' || layout !== props.initial;
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const startStroke = (point: GridPoint) => {
+    stroke.current = { from: point, base: layout };
+    setHistory((h) => record(h, paintRect(layout, point, point, brush, area)));
+  };
+  const moveStroke = (point: GridPoint) => {
+    const current = stroke.current;
+    if (!current) return;
+    setHistory((h) => replace(h, paintRect(current.base, current.from, point, brush, area)));
+  };
+  const endStroke = useCallback(() => {
+    stroke.current = null;
+  }, []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const step = historyKey({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        shiftKey: event.shiftKey,
+        isInTextField:
+          target?.closest('textarea, [contenteditable="true"]') != null ||
+          (target instanceof HTMLInputElement &&
+            !['radio', 'checkbox', 'button', 'color'].includes(target.type)),
+      });
+      if (!step) return;
+      event.preventDefault();
+      setHistory(step === 'undo' ? undo : redo);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const problems = useMemo(() => hallLayoutProblems(layout), [layout]);
   const error = create.error ?? save.error;
@@ -147,7 +199,7 @@ function LayoutEditor(props: {
       {error && <Alert type="error" showIcon message={error.message} />}
       <Space wrap size={16}>
         <Space>
-          <Button onClick={props.onClose}>{common('cancel')}</Button>
+          <Button onClick={props.onCancel}>{common('cancel')}</Button>
           <Button
             type="primary"
             disabled={!canSave}
@@ -179,6 +231,24 @@ function LayoutEditor(props: {
             />
           </Space>
         )}
+        <Space.Compact>
+          <Button
+            icon={<UndoOutlined />}
+            disabled={history.past.length === 0}
+            onClick={() => setHistory(undo)}
+            title={`${t('undo')} (Ctrl+Z)`}
+          >
+            {t('undo')}
+          </Button>
+          <Button
+            icon={<RedoOutlined />}
+            disabled={history.future.length === 0}
+            onClick={() => setHistory(redo)}
+            title={`${t('redo')} (Ctrl+Shift+Z)`}
+          >
+            {t('redo')}
+          </Button>
+        </Space.Compact>
         <Space>
           <Typography.Text>{t('rows')}</Typography.Text>
           <InputNumber
@@ -225,7 +295,7 @@ function LayoutEditor(props: {
               label: (
                 <span>
                   <i className="area-swatch" style={{ background: a.color }} />
-                  {a.name}
+                  {localNameOf(a)}
                 </span>
               ),
             }))}
@@ -250,7 +320,9 @@ function LayoutEditor(props: {
           </Typography.Paragraph>
           <LayoutGrid
             layout={layout}
-            onPaint={(x, y) => setLayout((prev) => prev && paintCell(prev, x, y, brush, area))}
+            onPaintStart={startStroke}
+            onPaintMove={moveStroke}
+            onPaintEnd={endStroke}
             onLabel={(y, label) => setLayout(relabelRow(layout, y, label))}
           />
         </div>
@@ -276,23 +348,10 @@ function LayoutEditor(props: {
           )}
           <Typography.Text strong>{t('areas')}</Typography.Text>
           <PriceAreasEditor
-            areas={layout.areas}
-            onChange={(areas, renamed) => {
-              let next = layout;
-              if (renamed) {
-                next = {
-                  ...next,
-                  rows: next.rows.map((row) => ({
-                    ...row,
-                    cells: row.cells.map((cell) =>
-                      cell.area === renamed.from ? { ...cell, area: renamed.to } : cell,
-                    ),
-                  })),
-                };
-                if (area === renamed.from) setArea(renamed.to);
-              }
-              setLayout(withAreas(next, areas));
-              if (!areas.some((a) => a.code === area) && !renamed) setArea(areas[0]!.code);
+            layout={layout}
+            onChange={(areas) => {
+              setLayout(withAreas(layout, areas));
+              if (!areas.some((a) => a.code === area)) setArea(areas[0]!.code);
             }}
           />
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Input } from 'antd';
 import type { HallLayout, LayoutCell } from '@marquee/contracts/console';
 import { cinemasMessages } from '../cinemas-messages';
+import type { GridPoint } from '../layout-editing';
 import './layout-editor.css';
 
 const glyph: Record<LayoutCell['kind'], string> = {
@@ -14,23 +15,30 @@ const glyph: Record<LayoutCell['kind'], string> = {
 };
 
 /**
- * The painting grid: one button per cell (click, or press and drag across cells), each row's
- * label in a box on the left. Colours are the cells' price areas.
+ * The painting grid: one button per cell (click, or press and drag a rectangle across cells), each
+ * row's label in a box on the left. Colours are the cells' price areas.
  */
 export function LayoutGrid(props: {
   layout: HallLayout;
-  onPaint: (x: number, y: number) => void;
+  /** The button went down on a cell (or Enter on it): a stroke starts there. */
+  onPaintStart: (point: GridPoint) => void;
+  /** The pointer is over another cell while the button is down: the stroke's far corner. */
+  onPaintMove: (point: GridPoint) => void;
+  onPaintEnd: () => void;
   onLabel: (y: number, label: string) => void;
 }) {
   const t = cinemasMessages.useMessages();
   const isPainting = useRef(false);
+  const { onPaintEnd } = props;
   useEffect(() => {
     const stop = () => {
+      if (!isPainting.current) return;
       isPainting.current = false;
+      onPaintEnd();
     };
     window.addEventListener('mouseup', stop);
     return () => window.removeEventListener('mouseup', stop);
-  }, []);
+  }, [onPaintEnd]);
   const colourOf = new Map(props.layout.areas.map((area) => [area.code, area.color]));
 
   return (
@@ -59,15 +67,16 @@ export function LayoutGrid(props: {
               onMouseDown={(event) => {
                 event.preventDefault();
                 isPainting.current = true;
-                props.onPaint(x, y);
+                props.onPaintStart({ x, y });
               }}
               onMouseEnter={() => {
-                if (isPainting.current) props.onPaint(x, y);
+                if (isPainting.current) props.onPaintMove({ x, y });
               }}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
                   event.preventDefault();
-                  props.onPaint(x, y);
+                  props.onPaintStart({ x, y });
+                  props.onPaintEnd();
                 }
               }}
             >

@@ -1,6 +1,7 @@
 import { seatsOfLayout, type HallLayout } from '@marquee/contracts/console';
 import { cinemasMessages } from '../cinemas-messages';
 import './layout-editor.css';
+import { localNameOf } from '@/lib/local-name';
 
 const WIDTH = 340;
 const GUTTER = 22;
@@ -81,7 +82,7 @@ export function LayoutPreview(props: { layout: HallLayout }) {
               className="preview-seat preview-seat--legend"
               style={{ '--area': area.color } as object}
             />
-            {area.name}
+            {localNameOf(area)}
           </span>
         ))}
         {hasCouples && !layout.areas.some((area) => area.name === t('legendCouple')) && (

@@ -1,29 +1,42 @@
-import { Button, Input, Space, Typography } from 'antd';
+import { App, Button, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { englishNameSchema } from '@marquee/contracts';
-import { LAYOUT_MAX_AREAS, type LayoutArea } from '@marquee/contracts/console';
+import { LAYOUT_MAX_AREAS, type HallLayout, type LayoutArea } from '@marquee/contracts/console';
 import { englishNameMessages } from '@/lib/english-name';
+import { getLang } from '@/lib/i18n/i18n';
 import { cinemasMessages } from '../cinemas-messages';
-import { areaPalette } from '../layout-editing';
+import { areaPalette, seatsInArea } from '../layout-editing';
+import { localNameOf } from '@/lib/local-name';
 
 const areaNameEn = englishNameSchema(30);
 
 /**
- * The layout's price areas: code, name, optional English name and colour each; a renamed code
- * follows in the cells.
+ * The layout's price areas: name, optional English name and colour each. Staff never see an
+ * area's code (the console makes one for a new area). An area still pricing seats is not removed:
+ * the editor says which seats to repaint first.
  */
 export function PriceAreasEditor(props: {
-  areas: LayoutArea[];
-  onChange: (areas: LayoutArea[], renamed?: { from: string; to: string }) => void;
+  layout: HallLayout;
+  onChange: (areas: LayoutArea[]) => void;
 }) {
   const t = cinemasMessages.useMessages();
   const en = englishNameMessages.useMessages();
-  const { areas } = props;
-  const change = (index: number, patch: Partial<LayoutArea>) => {
-    const next = areas.map((area, i) => (i === index ? { ...area, ...patch } : area));
-    const renamed =
-      patch.code !== undefined ? { from: areas[index]!.code, to: patch.code } : undefined;
-    props.onChange(next, renamed);
+  const { modal } = App.useApp();
+  const { areas } = props.layout;
+  const change = (index: number, patch: Partial<LayoutArea>) =>
+    props.onChange(areas.map((area, i) => (i === index ? { ...area, ...patch } : area)));
+  const remove = (index: number) => {
+    const area = areas[index]!;
+    const seats = seatsInArea(props.layout, area.code, getLang());
+    if (seats.length === 0) return props.onChange(areas.filter((_, i) => i !== index));
+    const shown = seats.slice(0, 12).join(getLang() === 'en' ? '; ' : '、');
+    void modal.info({
+      title: t('areaInUseTitle', { name: localNameOf(area) }),
+      content: t(seats.length > 12 ? 'areaInUseMany' : 'areaInUse', {
+        n: seats.length,
+        seats: shown,
+      }),
+    });
   };
   const add = () => {
     const taken = new Set(areas.map((area) => area.code));
@@ -44,19 +57,10 @@ export function PriceAreasEditor(props: {
             <Space size={6}>
               <input
                 type="color"
-                aria-label={`${t('areaColor')} ${area.code}`}
+                aria-label={`${t('areaColor')} ${index + 1}`}
                 value={area.color}
                 onChange={(event) => change(index, { color: event.target.value })}
                 style={{ width: 32, height: 28, padding: 0, border: 'none', background: 'none' }}
-              />
-              <Input
-                size="small"
-                aria-label={`${t('areaCode')} ${index + 1}`}
-                placeholder={t('areaCode')}
-                value={area.code}
-                maxLength={20}
-                onChange={(event) => change(index, { code: event.target.value.trim() })}
-                style={{ width: 110 }}
               />
               <Input
                 size="small"
@@ -65,7 +69,7 @@ export function PriceAreasEditor(props: {
                 value={area.name}
                 maxLength={20}
                 onChange={(event) => change(index, { name: event.target.value })}
-                style={{ width: 130 }}
+                style={{ width: 200 }}
               />
               <Button
                 size="small"
@@ -73,7 +77,7 @@ export function PriceAreasEditor(props: {
                 icon={<DeleteOutlined />}
                 aria-label={t('removeArea')}
                 disabled={areas.length <= 1}
-                onClick={() => props.onChange(areas.filter((_, i) => i !== index))}
+                onClick={() => remove(index)}
               />
             </Space>
             <Input

@@ -1,53 +1,35 @@
 import { useEffect } from 'react';
 import {
-  Alert,
   App,
-  Button,
   Col,
   DatePicker,
   Descriptions,
-  Drawer,
   Form,
   Input,
   InputNumber,
   Radio,
   Row,
   Select,
-  Space,
   Switch,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
 import {
   CAMPAIGN_MAX_PER_USER,
   CAMPAIGN_MAX_QUANTITY,
-  type CampaignFields,
   type ConsoleCampaign,
 } from '@marquee/contracts/console';
 import { formatYuan } from '@marquee/contracts';
-import { chinaInstant, chinaTime } from '@/lib/china-time';
-import { commonMessages } from '@/lib/i18n/common-messages';
+import { chinaTime } from '@/lib/china-time';
+import { FormDrawer, useFormGuard } from '@/lib/form-drawer/form-drawer';
 import { useCreateCampaign, useUpdateCampaign } from '../api/use-campaigns';
-import { discountText, scopeKey, toFen } from '../coupons-format';
+import {
+  campaignFieldsOf,
+  campaignFormValues,
+  campaignUpdateOf,
+  type CampaignFormValues,
+} from '../campaign-fields';
+import { discountText, scopeKey } from '../coupons-format';
 import { couponsMessages } from '../coupons-messages';
-
-interface FormValues {
-  title: string;
-  promoCode?: string;
-  isForNewUsers: boolean;
-  discountKind: 'amount' | 'percent';
-  amount?: number;
-  percent?: number;
-  cap?: number | null;
-  minSpend: number;
-  scope: 'tickets' | 'goods' | 'both';
-  filmIds: string[];
-  cinemaIds: string[];
-  validFrom: Dayjs;
-  validTo: Dayjs;
-  totalQuantity: number;
-  perUserLimit: number;
-}
 
 type Named = { id: string; name: string };
 
@@ -62,9 +44,9 @@ export function CampaignDrawer(props: {
   onClose: () => void;
 }) {
   const t = couponsMessages.useMessages();
-  const common = commonMessages.useMessages();
   const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<CampaignFormValues>();
+  const guard = useFormGuard(form);
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const { editing, open } = props;
@@ -76,66 +58,20 @@ export function CampaignDrawer(props: {
     create.reset();
     update.reset();
     form.resetFields();
-    if (editing) {
-      form.setFieldsValue({
-        title: editing.title,
-        validTo: chinaTime(editing.validTo),
-        totalQuantity: editing.totalQuantity,
-      });
-    } else {
-      const now = chinaTime(new Date());
-      form.setFieldsValue({
-        isForNewUsers: false,
-        discountKind: 'amount',
-        minSpend: 0,
-        scope: 'tickets',
-        filmIds: [],
-        cinemaIds: [],
-        validFrom: now.startOf('minute'),
-        validTo: now.add(30, 'day').endOf('day').startOf('minute'),
-        perUserLimit: 1,
-      });
-    }
+    form.setFieldsValue(campaignFormValues(editing, new Date()));
+    guard.opened();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the drawer opens or the campaign changes
   }, [open, editing?.id]);
 
-  const submit = (values: FormValues) => {
+  const submit = (values: CampaignFormValues) => {
     const done = (key: 'saved' | 'created') => ({
       onSuccess: () => {
         void message.success(t(key));
         props.onClose();
       },
     });
-    if (editing) {
-      update.mutate(
-        {
-          campaignId: editing.id,
-          title: values.title,
-          validTo: chinaInstant(values.validTo),
-          totalQuantity: values.totalQuantity,
-        },
-        done('saved'),
-      );
-      return;
-    }
-    const isAmount = values.discountKind === 'amount';
-    const fields: CampaignFields = {
-      title: values.title,
-      promoCode: values.promoCode?.trim() ? values.promoCode.trim() : null,
-      isForNewUsers: values.isForNewUsers,
-      discountKind: values.discountKind,
-      discountValue: isAmount ? toFen(values.amount ?? 0) : (values.percent ?? 0),
-      capFen: !isAmount && values.cap ? toFen(values.cap) : null,
-      minSpendFen: toFen(values.minSpend ?? 0),
-      scope: values.scope,
-      filmIds: values.scope === 'goods' ? [] : values.filmIds,
-      cinemaIds: values.cinemaIds,
-      validFrom: chinaInstant(values.validFrom),
-      validTo: chinaInstant(values.validTo),
-      totalQuantity: values.totalQuantity,
-      perUserLimit: values.perUserLimit,
-    };
-    create.mutate(fields, done('created'));
+    if (editing) update.mutate(campaignUpdateOf(editing.id, values), done('saved'));
+    else create.mutate(campaignFieldsOf(values), done('created'));
   };
 
   const error = create.error ?? update.error;
@@ -143,29 +79,16 @@ export function CampaignDrawer(props: {
   const options = (list: Named[]) => list.map((item) => ({ value: item.id, label: item.name }));
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      width={720}
       title={editing ? t('editTitle') : t('addTitle')}
+      isDirty={guard.isDirty}
       onClose={props.onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={props.onClose}>{common('cancel')}</Button>
-          <Button
-            type="primary"
-            loading={create.isPending || update.isPending}
-            onClick={() => form.submit()}
-            data-testid="campaign-save"
-          >
-            {common('save')}
-          </Button>
-        </Space>
-      }
+      onSave={() => form.submit()}
+      isSaving={create.isPending || update.isPending}
+      saveTestId="campaign-save"
+      error={error}
     >
-      {error && (
-        <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />
-      )}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Row gutter={16}>
           <Col span={editing ? 24 : 14}>
@@ -335,7 +258,7 @@ export function CampaignDrawer(props: {
           )}
         </Row>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
 

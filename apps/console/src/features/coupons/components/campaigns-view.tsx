@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Popconfirm,
-  Progress,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { CampaignAction, ConsoleCampaign } from '@marquee/contracts/console';
 import { formatYuan } from '@marquee/contracts';
@@ -19,6 +8,7 @@ import { useCampaigns, useMoveCampaign } from '../api/use-campaigns';
 import { discountText, phaseColor, phaseKey, scopeKey } from '../coupons-format';
 import { couponsMessages } from '../coupons-messages';
 import { CampaignDrawer } from './campaign-drawer';
+import { DataTable } from '@/lib/data-table';
 
 /** 1000000 → 1,000,000. */
 const count = (n: number) => n.toLocaleString('en-US');
@@ -62,13 +52,12 @@ export function CampaignsView(props: { mustNameCinemas: boolean }) {
       }
     >
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-      <Table<ConsoleCampaign>
-        rowKey="id"
-        size="middle"
+      <DataTable<ConsoleCampaign>
         loading={campaigns.isFetching}
         dataSource={campaigns.data?.list ?? []}
-        locale={{ emptyText: t('nothingYet') }}
-        pagination={{ pageSize: 8, showTotal: (total) => t('total', { total }) }}
+        emptyText={t('nothingYet')}
+        pageSize={8}
+        totalText={(total) => t('total', { total })}
         data-testid="campaign-table"
         columns={[
           {

@@ -25,6 +25,7 @@ import { chinaBusinessToday, chinaDateTime } from '@/lib/china-time';
 import { yuan } from '@/lib/money';
 import { useCloseDay, useDayCloseView } from '../api/use-day-close';
 import { dayCloseMessages } from '../day-close-messages';
+import { localNameOf } from '@/lib/local-name';
 
 const money = (yuanAmount: number) => yuan(yuanToFen(yuanAmount));
 
@@ -54,7 +55,10 @@ export function DayCloseView(props: {
           value={cinemaId}
           placeholder={t('noCinema')}
           onChange={setCinemaId}
-          options={props.cinemas.map((cinema) => ({ value: cinema.id, label: cinema.name }))}
+          options={props.cinemas.map((cinema) => ({
+            value: cinema.id,
+            label: localNameOf(cinema),
+          }))}
           aria-label={t('cinema')}
           data-testid="day-close-cinema"
         />

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import {
-  Alert,
   App,
   Button,
   Col,
   DatePicker,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -17,7 +15,8 @@ import {
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ConsoleFilm, FilmFields } from '@marquee/contracts/console';
-import { commonMessages } from '@/lib/i18n/common-messages';
+import { FormDrawer, useFormGuard } from '@/lib/form-drawer/form-drawer';
+import { usePictureAfterSave } from '@/lib/form-drawer/use-picture-after-save';
 import { ImageUploadField } from '@/lib/image-upload-field';
 import { useSaveFilm } from '../api/use-save-film';
 import { useUploadPoster } from '../api/use-upload-poster';
@@ -29,7 +28,10 @@ type FormValues = Omit<FilmFields, 'releaseDate' | 'rating'> & {
   rating: number | null | undefined;
 };
 
-/** Add a film (no `editing`) or change one; its poster once it exists. */
+/**
+ * Add a film (no `editing`) or change one, and its poster: a poster picked before the first save
+ * is uploaded right after it.
+ */
 export function FilmDrawer(props: {
   open: boolean;
   editing: ConsoleFilm | null;
@@ -37,23 +39,36 @@ export function FilmDrawer(props: {
   onSaved: (film: ConsoleFilm) => void;
 }) {
   const t = filmsMessages.useMessages();
-  const common = commonMessages.useMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
+  const guard = useFormGuard(form);
   const save = useSaveFilm();
   const upload = useUploadPoster();
   const { editing, open } = props;
+  const poster = usePictureAfterSave((file, filmId) =>
+    upload.mutate(
+      { filmId, file },
+      {
+        onSuccess: (film) => {
+          void message.success(t('posterUploaded'));
+          props.onSaved(film);
+        },
+      },
+    ),
+  );
 
   useEffect(() => {
     if (!open) return;
     save.reset();
     upload.reset();
+    poster.opened(editing?.id);
     form.resetFields();
     if (editing) {
       form.setFieldsValue({ ...editing, releaseDate: dayjs(editing.releaseDate) });
     } else {
       form.setFieldsValue({ genres: [], cast: [], language: '国语', rating: null });
     }
+    guard.opened();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the drawer opens or the film changes
   }, [open, editing?.id]);
 
@@ -69,45 +84,25 @@ export function FilmDrawer(props: {
       {
         onSuccess: (film) => {
           void message.success(t('saved'));
+          if (!editing) poster.saved(film.id);
           props.onSaved(film);
         },
       },
     );
   };
 
-  const uploadPoster = (file: File) => {
-    if (!editing) return;
-    upload.mutate(
-      { filmId: editing.id, file },
-      {
-        onSuccess: (film) => {
-          void message.success(t('posterUploaded'));
-          props.onSaved(film);
-        },
-      },
-    );
-  };
   const error = save.error ?? upload.error;
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      width={720}
       title={editing ? t('editTitle') : t('addTitle')}
+      isDirty={() => guard.isDirty() || poster.hasPending()}
       onClose={props.onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={props.onClose}>{common('cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {common('save')}
-          </Button>
-        </Space>
-      }
+      onSave={() => form.submit()}
+      isSaving={save.isPending}
+      error={error}
     >
-      {error && (
-        <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />
-      )}
       <Row gutter={24}>
         <Col flex="180px">
           <ImageUploadField
@@ -117,17 +112,11 @@ export function FilmDrawer(props: {
             uploadLabel={t('uploadPoster')}
             notSavedYet={t('posterAfterSave')}
             problems={{ type: t('posterType'), tooLarge: t('posterTooLarge') }}
-            image={
-              editing && {
-                src: posterSrc(editing),
-                alt: editing.title,
-                width: 160,
-                height: 224,
-                testId: 'poster-preview',
-              }
-            }
+            frame={{ width: 160, height: 224 }}
+            testId="poster-preview"
+            image={editing && { src: posterSrc(editing), alt: editing.title }}
             isUploading={upload.isPending}
-            onPick={uploadPoster}
+            onPick={(file) => poster.pick(file, editing?.id)}
           />
         </Col>
         <Col flex="auto">
@@ -222,6 +211,6 @@ export function FilmDrawer(props: {
           </Form>
         </Col>
       </Row>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Image, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Image, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleFilm } from '@marquee/contracts/console';
 import { useFilmList } from '../api/use-film-list';
 import { filmsMessages } from '../films-messages';
 import { posterSrc } from '../poster-src';
 import { FilmDrawer } from './film-drawer';
+import { DataTable } from '@/lib/data-table';
 
 /** The films page: every film of the site; add and edit in a drawer with the poster. */
 export function FilmsTable() {
@@ -32,12 +33,10 @@ export function FilmsTable() {
       }
     >
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-      <Table<ConsoleFilm>
-        rowKey="id"
-        size="middle"
+      <DataTable<ConsoleFilm>
         loading={list.isFetching}
         dataSource={films}
-        pagination={{ pageSize: 10, showTotal: (total) => t('total', { total }) }}
+        totalText={(total) => t('total', { total })}
         columns={[
           {
             title: t('poster'),

@@ -7,6 +7,8 @@ import { englishNameMessages, englishNameOf } from '@/lib/english-name';
 import { commonMessages } from '@/lib/i18n/common-messages';
 import { useReorderCategories, useSaveCategory } from '../api/use-save-category';
 import { goodsMessages } from '../goods-messages';
+import { getLang } from '@/lib/i18n/i18n';
+import { localNameOf } from '@/lib/local-name';
 
 const categoryNameEn = englishNameSchema(24);
 
@@ -87,7 +89,10 @@ export function CategoryPanel(props: {
           row(
             category.id,
             t('categoryLabel', {
-              name: category.nameEn ? `${category.name} · ${category.nameEn}` : category.name,
+              name:
+                category.nameEn && getLang() === 'zh'
+                  ? `${category.name} · ${category.nameEn}`
+                  : localNameOf(category),
               n: category.goodsCount,
             }),
             <Space size={0} onClick={(event) => event.stopPropagation()}>

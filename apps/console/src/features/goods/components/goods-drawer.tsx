@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import {
-  Alert,
   App,
   Button,
   Col,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -15,25 +13,20 @@ import {
   Typography,
 } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ConsoleCategory, ConsoleGoods, GoodsFields } from '@marquee/contracts/console';
-import { fenToYuan } from '@marquee/contracts';
-import { commonMessages } from '@/lib/i18n/common-messages';
+import type { ConsoleCategory, ConsoleGoods } from '@marquee/contracts/console';
+import { FormDrawer, useFormGuard } from '@/lib/form-drawer/form-drawer';
+import { usePictureAfterSave } from '@/lib/form-drawer/use-picture-after-save';
 import { ImageUploadField } from '@/lib/image-upload-field';
 import { useSaveGoods, useUploadGoodsImage } from '../api/use-save-goods';
+import { goodsFieldsOf, goodsFormValues, type GoodsFormValues } from '../goods-fields';
 import { goodsMessages } from '../goods-messages';
-import { toFen } from '../goods-format';
 import { goodsImageSrc } from '../goods-image-src';
+import { localNameOf } from '@/lib/local-name';
 
-interface VariantValues {
-  id?: string;
-  specName: string;
-  specValue: string;
-  price: number;
-  originalPrice?: number | null;
-}
-type FormValues = Omit<GoodsFields, 'variants'> & { variants: VariantValues[] };
-
-/** Add a goods item (no `editing`) or change one: fields, variants and prices; its picture. */
+/**
+ * Add a goods item (no `editing`) or change one: fields, variants and prices; its picture (picked
+ * before the first save, it is uploaded right after).
+ */
 export function GoodsDrawer(props: {
   open: boolean;
   editing: ConsoleGoods | null;
@@ -43,84 +36,54 @@ export function GoodsDrawer(props: {
   onSaved: (goods: ConsoleGoods) => void;
 }) {
   const t = goodsMessages.useMessages();
-  const common = commonMessages.useMessages();
   const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<GoodsFormValues>();
+  const guard = useFormGuard(form);
   const save = useSaveGoods();
   const upload = useUploadGoodsImage();
   const { editing, open } = props;
-
-  useEffect(() => {
-    if (!open) return;
-    save.reset();
-    upload.reset();
-    form.resetFields();
-    if (editing) {
-      form.setFieldsValue({
-        ...editing,
-        variants: editing.variants.map((variant) => ({
-          id: variant.id,
-          specName: variant.specs[0]?.name ?? '',
-          specValue: variant.specs[0]?.value ?? '',
-          price: fenToYuan(variant.priceFen),
-          originalPrice:
-            variant.originalPriceFen === null ? null : fenToYuan(variant.originalPriceFen),
-        })),
-      });
-    } else {
-      form.setFieldsValue({
-        categoryId: props.defaultCategoryId ?? props.categories[0]?.id,
-        tags: [],
-        isOnSale: true,
-        variants: [
-          { specName: t('defaultSpecName'), specValue: '', price: undefined as unknown as number },
-        ],
-      });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the drawer opens or the item changes
-  }, [open, editing?.id]);
-
-  const submit = (values: FormValues) => {
-    const fields: GoodsFields = {
-      ...values,
-      description: values.description ?? '',
-      variants: values.variants.map((variant) => {
-        // Specs past the first (made elsewhere) are kept as they are.
-        const kept = editing?.variants.find((v) => v.id === variant.id)?.specs.slice(1) ?? [];
-        return {
-          ...(variant.id ? { id: variant.id } : {}),
-          specs: [{ name: variant.specName, value: variant.specValue }, ...kept],
-          priceFen: toFen(variant.price),
-          originalPriceFen:
-            variant.originalPrice === null || variant.originalPrice === undefined
-              ? null
-              : toFen(variant.originalPrice),
-        };
-      }),
-    };
-    save.mutate(
-      { id: editing?.id, fields },
-      {
-        onSuccess: (goods) => {
-          void message.success(t('saved'));
-          props.onSaved(goods);
-        },
-      },
-    );
-  };
-
-  const uploadImage = (file: File) => {
-    if (!editing) return;
+  const picture = usePictureAfterSave((file, goodsId) =>
     upload.mutate(
-      { goodsId: editing.id, file },
+      { goodsId, file },
       {
         onSuccess: (goods) => {
           void message.success(t('imageUploaded'));
           props.onSaved(goods);
         },
       },
+    ),
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    save.reset();
+    upload.reset();
+    picture.opened(editing?.id);
+    form.resetFields();
+    form.setFieldsValue(
+      goodsFormValues(editing, {
+        categoryId: props.defaultCategoryId ?? props.categories[0]?.id,
+        specName: t('defaultSpecName'),
+      }),
+    );
+    guard.opened();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the drawer opens or the item changes
+  }, [open, editing?.id]);
+
+  const submit = (values: GoodsFormValues) => {
+    const fields = goodsFieldsOf(values, editing);
+    save.mutate(
+      { id: editing?.id, fields },
+      {
+        onSuccess: (goods) => {
+          void message.success(t('saved'));
+          if (!editing) picture.saved(goods.id);
+          props.onSaved(goods);
+        },
+      },
     );
   };
+
   const error = save.error ?? upload.error;
   const existingCount = editing?.variants.length ?? 0;
   // Existing variants come first in the list; specs past the first are kept and shown, not edited.
@@ -132,29 +95,17 @@ export function GoodsDrawer(props: {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       width={760}
       title={editing ? t('editTitle') : t('addTitle')}
+      isDirty={() => guard.isDirty() || picture.hasPending()}
       onClose={props.onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={props.onClose}>{common('cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => form.submit()}
-            data-testid="goods-save"
-          >
-            {common('save')}
-          </Button>
-        </Space>
-      }
+      onSave={() => form.submit()}
+      isSaving={save.isPending}
+      saveTestId="goods-save"
+      error={error}
     >
-      {error && (
-        <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} />
-      )}
       <Row gutter={24} wrap={false}>
         <Col flex="180px">
           <ImageUploadField
@@ -164,16 +115,10 @@ export function GoodsDrawer(props: {
             uploadLabel={t('uploadImage')}
             notSavedYet={t('imageAfterSave')}
             problems={{ type: t('imageType'), tooLarge: t('imageTooLarge') }}
-            image={
-              editing && {
-                src: goodsImageSrc(editing),
-                alt: editing.name,
-                width: 160,
-                height: 160,
-              }
-            }
+            frame={{ width: 160, height: 160 }}
+            image={editing && { src: goodsImageSrc(editing), alt: editing.name }}
             isUploading={upload.isPending}
-            onPick={uploadImage}
+            onPick={(file) => picture.pick(file, editing?.id)}
           />
         </Col>
         <Col flex="auto">
@@ -194,7 +139,9 @@ export function GoodsDrawer(props: {
                   name="categoryId"
                   rules={[{ required: true, message: t('required') }]}
                 >
-                  <Select options={props.categories.map((c) => ({ value: c.id, label: c.name }))} />
+                  <Select
+                    options={props.categories.map((c) => ({ value: c.id, label: localNameOf(c) }))}
+                  />
                 </Form.Item>
               </Col>
             </Row>
@@ -295,6 +242,6 @@ export function GoodsDrawer(props: {
           </Form>
         </Col>
       </Row>
-    </Drawer>
+    </FormDrawer>
   );
 }

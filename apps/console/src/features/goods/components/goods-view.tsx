@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Image, Row, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Image, Row, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleGoods, ConsoleVariant } from '@marquee/contracts/console';
 import { formatYuan } from '@marquee/contracts';
@@ -10,6 +10,8 @@ import { goodsMessages } from '../goods-messages';
 import { CategoryPanel } from './category-panel';
 import { GoodsDrawer } from './goods-drawer';
 import { StockDrawer } from './stock-drawer';
+import { localNameOf } from '@/lib/local-name';
+import { DataTable } from '@/lib/data-table';
 
 /** The goods page: categories on the left, the goods of the picked one with prices and stock. */
 export function GoodsView() {
@@ -24,7 +26,7 @@ export function GoodsView() {
   const categories = list.data?.categories ?? [];
   const allGoods = list.data?.goods ?? [];
   const goods = categoryId ? allGoods.filter((g) => g.categoryId === categoryId) : allGoods;
-  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+  const categoryName = new Map(categories.map((c) => [c.id, localNameOf(c)]));
   // The stock drawer follows the list, so a recorded movement shows the new counts.
   const stockGoods = allGoods.find((g) => g.id === stockGoodsId) ?? null;
 
@@ -51,13 +53,12 @@ export function GoodsView() {
           }
         >
           <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-          <Table<ConsoleGoods>
-            rowKey="id"
-            size="middle"
+          <DataTable<ConsoleGoods>
             loading={list.isFetching}
             dataSource={goods}
-            locale={{ emptyText: t('nothingYet') }}
-            pagination={{ pageSize: 8, showTotal: (total) => t('total', { total }) }}
+            emptyText={t('nothingYet')}
+            pageSize={8}
+            totalText={(total) => t('total', { total })}
             columns={[
               {
                 title: t('image'),

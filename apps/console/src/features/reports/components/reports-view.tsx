@@ -19,6 +19,7 @@ import { GoodsReport } from './goods-report';
 import { OccupancyReport } from './occupancy-report';
 import { SalesReport } from './sales-report';
 import { WechatReport } from './wechat-report';
+import { localNameOf } from '@/lib/local-name';
 
 const DATE = 'YYYY-MM-DD';
 /** Today in China, whatever the browser's zone. */
@@ -105,7 +106,7 @@ export function ReportsView(props: { staff: StaffMe }) {
             onChange={(value?: string) => setCinemaId(value)}
             options={props.staff.cinemas.map((cinema) => ({
               value: cinema.id,
-              label: cinema.name,
+              label: localNameOf(cinema),
             }))}
             data-testid="report-cinema"
           />

@@ -20,6 +20,7 @@ import { chinaClock } from '@/lib/china-time';
 import { useToday } from '../api/use-today';
 import { yuan } from '../format';
 import { todayMessages } from '../today-messages';
+import { localNameOf } from '@/lib/local-name';
 
 const t = todayMessages.translate;
 
@@ -59,7 +60,7 @@ export function TodayGlance(props: { staff: StaffMe }) {
             onChange={(value?: string) => setCinemaId(value)}
             options={props.staff.cinemas.map((cinema) => ({
               value: cinema.id,
-              label: cinema.name,
+              label: localNameOf(cinema),
             }))}
             data-testid="today-cinema"
           />

@@ -14,6 +14,7 @@ import { CopyShowsModal } from './copy-shows-modal';
 import { ShowBlock } from './show-block';
 import { ShowFormModal, type HallOption } from './show-form-modal';
 import { ShowSeatsModal } from './show-seats-modal';
+import { localNameOf } from '@/lib/local-name';
 
 const weekdays = {
   zh: ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
@@ -38,7 +39,8 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
   const [editing, setEditing] = useState<ScheduleShow | null>(null);
   const data = week.data;
   const areaNames = useMemo(
-    () => new Map(data?.halls.flatMap((h) => h.priceAreas.map((a) => [a.id, a.name])) ?? []),
+    () =>
+      new Map(data?.halls.flatMap((h) => h.priceAreas.map((a) => [a.id, localNameOf(a)])) ?? []),
     [data],
   );
 
@@ -71,7 +73,7 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
             style={{ width: 240 }}
             value={cinemaId}
             onChange={setCinemaId}
-            options={props.cinemas.map((c) => ({ value: c.id, label: c.name }))}
+            options={props.cinemas.map((c) => ({ value: c.id, label: localNameOf(c) }))}
           />
           <Button icon={<LeftOutlined />} onClick={() => setFrom(addDays(from, -7))}>
             {t('prevWeek')}
@@ -117,7 +119,9 @@ export function ScheduleBoard(props: { cinemas: { id: string; name: string }[] }
             dataIndex: 'name',
             fixed: 'left',
             width: 90,
-            render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+            render: (_: string, hall: HallRow) => (
+              <Typography.Text strong>{localNameOf(hall)}</Typography.Text>
+            ),
           },
           ...(data?.days ?? []).map((day) => ({
             key: day,

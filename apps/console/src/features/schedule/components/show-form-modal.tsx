@@ -19,11 +19,13 @@ import { commonMessages } from '@/lib/i18n/common-messages';
 import { useCreateShow } from '../api/use-create-show';
 import { useFilmOptions } from '../api/use-film-options';
 import { scheduleMessages } from '../schedule-messages';
+import { localNameOf } from '@/lib/local-name';
 
 export interface HallOption {
   id: string;
   name: string;
-  priceAreas: { id: string; name: string; color: string }[];
+  nameEn: string | null;
+  priceAreas: { id: string; name: string; nameEn: string | null; color: string }[];
 }
 
 interface FormValues {
@@ -130,7 +132,7 @@ export function ShowFormModal(props: {
           </Col>
           <Col span={10}>
             <Form.Item label={t('hall')} name="hallId" rules={[{ required: true }]}>
-              <Select options={props.halls.map((h) => ({ value: h.id, label: h.name }))} />
+              <Select options={props.halls.map((h) => ({ value: h.id, label: localNameOf(h) }))} />
             </Form.Item>
           </Col>
         </Row>
@@ -181,7 +183,7 @@ export function ShowFormModal(props: {
                     marginRight: 8,
                   }}
                 />
-                {area.name}
+                {localNameOf(area)}
               </Col>
               <Col span={9}>
                 <Form.Item

@@ -11,6 +11,7 @@ import { getLang } from '@/lib/i18n/i18n';
 import { commonMessages, roleMessages } from '@/lib/i18n/common-messages';
 import { useSaveStaff, type StaffFormValues } from '../api/use-save-staff';
 import { staffMessages } from '../staff-messages';
+import { localNameOf } from '@/lib/local-name';
 
 /** Create an account (no `editing`) or change one's name, role and cinemas. */
 export function StaffFormModal(props: {
@@ -116,7 +117,7 @@ export function StaffFormModal(props: {
           >
             <Select
               mode={role === 'manager' ? 'multiple' : undefined}
-              options={props.cinemas.map((c) => ({ value: c.id, label: c.name }))}
+              options={props.cinemas.map((c) => ({ value: c.id, label: localNameOf(c) }))}
             />
           </Form.Item>
         )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { StaffRole, StaffView } from '@marquee/contracts/console';
 import { cinemaDateTimeOf } from '@marquee/contracts';
@@ -9,6 +9,8 @@ import { useStaffList } from '../api/use-staff-list';
 import { staffMessages } from '../staff-messages';
 import { ResetPasswordModal } from './reset-password-modal';
 import { StaffFormModal } from './staff-form-modal';
+import { localNamesOf } from '@/lib/local-name';
+import { DataTable } from '@/lib/data-table';
 
 const roleColor: Record<StaffRole, string> = { owner: 'gold', manager: 'blue', cashier: 'green' };
 
@@ -61,9 +63,7 @@ export function StaffTable(props: {
       {!props.canManage && (
         <Typography.Paragraph type="secondary">{t('readOnlyHint')}</Typography.Paragraph>
       )}
-      <Table<StaffView>
-        rowKey="id"
-        size="middle"
+      <DataTable<StaffView>
         // Names and dates stay on one line; a narrow tablet scrolls the table sideways instead.
         scroll={{ x: 'max-content' }}
         loading={list.isFetching}
@@ -86,9 +86,7 @@ export function StaffTable(props: {
           {
             title: t('cinemas'),
             render: (_, staff) =>
-              staff.role === 'owner'
-                ? t('allCinemas')
-                : staff.cinemas.map((c) => c.name).join('、'),
+              staff.role === 'owner' ? t('allCinemas') : localNamesOf(staff.cinemas),
           },
           {
             title: t('status'),
