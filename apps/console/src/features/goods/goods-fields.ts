@@ -1,3 +1,4 @@
+import { fenToYuan } from '@marquee/contracts';
 import type { ConsoleGoods, GoodsFields } from '@marquee/contracts/console';
 import { toFen } from './goods-format';
 
@@ -32,8 +33,8 @@ export function goodsFormValues(
       id: variant.id,
       specName: variant.specs[0]?.name ?? '',
       specValue: variant.specs[0]?.value ?? '',
-      price: variant.priceFen / 100,
-      originalPrice: variant.originalPriceFen === null ? null : variant.originalPriceFen / 100,
+      price: fenToYuan(variant.priceFen),
+      originalPrice: variant.originalPriceFen === null ? null : fenToYuan(variant.originalPriceFen),
     })),
   };
 }
