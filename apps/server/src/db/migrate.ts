@@ -47,6 +47,7 @@ import m0047 from './migrations/0047-wechat-platform-keys.js';
 import m0048 from './migrations/0048-box-office.js';
 import m0049 from './migrations/0049-wechat-pay-v2-key.js';
 import m0050 from './migrations/0050-first-pay-password-proof.js';
+import m0054 from './migrations/0054-stock-per-cinema.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
 /**
@@ -105,6 +106,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0048-box-office': m0048,
   '0049-wechat-pay-v2-key': m0049,
   '0050-first-pay-password-proof': m0050,
+  '0054-stock-per-cinema': m0054,
 });
 
 export async function migrateToLatest(

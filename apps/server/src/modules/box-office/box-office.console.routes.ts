@@ -90,8 +90,8 @@ export function registerBoxOfficeConsoleRoutes(
   bindConsoleCall(app, deps, counterCancelCall, access, ({ site, staff, body, request, lang }) =>
     cancelCounterSale(deps, site, staff, body.orderId, guardOf(request), lang),
   );
-  bindConsoleCall(app, deps, counterGoodsListCall, access, ({ site }) =>
-    listCounterGoods(deps, site),
+  bindConsoleCall(app, deps, counterGoodsListCall, access, ({ site, staff, query, request }) =>
+    listCounterGoods(deps, site, staff, query, guardOf(request)),
   );
   bindConsoleCall(
     app,
