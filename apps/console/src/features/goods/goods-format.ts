@@ -14,6 +14,8 @@ export const reasonMessageKey: Record<
   | 'reasonExpired'
   | 'reasonLost'
   | 'reasonCorrection'
+  | 'reasonTransferOut'
+  | 'reasonTransferIn'
 > = {
   received: 'reasonReceived',
   returned: 'reasonReturned',
@@ -21,4 +23,6 @@ export const reasonMessageKey: Record<
   expired: 'reasonExpired',
   lost: 'reasonLost',
   correction: 'reasonCorrection',
+  transfer_out: 'reasonTransferOut',
+  transfer_in: 'reasonTransferIn',
 };

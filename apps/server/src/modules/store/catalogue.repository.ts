@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor, GoodsSpec } from '../../db/schema.js';
 
 /**
@@ -11,25 +11,36 @@ import type { Executor, GoodsSpec } from '../../db/schema.js';
  * back, the sweep returns them), so readers see them as available before any sweep. `now` is the
  * app's clock. Every query names the variant `v` and its cinema's row `s` (`stockJoin`).
  */
-const stockJoin = (cinemaId: string | undefined) =>
+const expiredReservations = (now: Date, cinema: RawBuilder<unknown>) => sql<number>`coalesce((
+    select sum(l.quantity)::int from store_order_lines l
+    join orders o on o.id = l.order_id
+    where l.variant_id = v.id and l.cinema_id = ${cinema} and l.state = 'reserved'
+      and o.status = 'pending_payment' and o.pay_deadline_at <= ${now}
+  ), 0)`;
+
+/**
+ * Joins `s`, the cinema's row of variant `v`; without a cinema, the live stock of the cinema
+ * selling it that has the most (what one order, picked up at one cinema, could get at most).
+ */
+const cinemaRow = (cinemaId: string) =>
+  sql`left join goods_stock s on s.variant_id = v.id and s.cinema_id = ${cinemaId}`;
+
+const stockJoin = (cinemaId: string | undefined, now: Date) =>
   cinemaId
-    ? sql`left join goods_stock s on s.variant_id = v.id and s.cinema_id = ${cinemaId}`
-    : sql`left join (
-        select variant_id, sum(stock)::int as stock, null::int as price_fen, true as is_on_sale
-        from goods_stock where is_on_sale group by variant_id
-      ) s on s.variant_id = v.id`;
+    ? cinemaRow(cinemaId)
+    : sql`left join lateral (
+        select max(gs.stock + ${expiredReservations(now, sql`gs.cinema_id`)})::int as stock,
+          null::int as price_fen, true as is_on_sale
+        from goods_stock gs where gs.variant_id = v.id and gs.is_on_sale
+      ) s on true`;
 
 const onSaleThere = sql`coalesce(s.is_on_sale, true)`;
 const priceThere = sql<number>`coalesce(s.price_fen, v.price_fen)`;
 
-const liveStock = (now: Date, cinemaId: string | undefined) => sql<number>`(coalesce(s.stock, 0)
-  + coalesce((
-    select sum(l.quantity)::int from store_order_lines l
-    join orders o on o.id = l.order_id
-    where l.variant_id = v.id and l.state = 'reserved'
-      ${cinemaId ? sql`and l.cinema_id = ${cinemaId}` : sql``}
-      and o.status = 'pending_payment' and o.pay_deadline_at <= ${now}
-  ), 0))`;
+const liveStock = (now: Date, cinemaId: string | undefined) =>
+  cinemaId
+    ? sql<number>`(coalesce(s.stock, 0) + ${expiredReservations(now, sql`${cinemaId}::uuid`)})`
+    : sql<number>`coalesce(s.stock, 0)`;
 
 export function listCategories(db: Executor, siteId: string) {
   return db
@@ -85,7 +96,7 @@ export async function pageOfGoods(
       count(*) over () as total
     from goods g
     join goods_variants v on v.goods_id = g.id
-    ${stockJoin(filter.cinemaId)}
+    ${stockJoin(filter.cinemaId, filter.now)}
     where g.site_id = ${filter.siteId} and g.is_on_sale and ${onSaleThere} ${category}
     group by g.id
     order by min_fen, g.name collate "C", g.id
@@ -95,7 +106,7 @@ export async function pageOfGoods(
     select count(distinct g.id) as total
     from goods g
     join goods_variants v on v.goods_id = g.id
-    ${stockJoin(filter.cinemaId)}
+    ${stockJoin(filter.cinemaId, filter.now)}
     where g.site_id = ${filter.siteId} and g.is_on_sale and ${onSaleThere} ${category}`.execute(db);
   return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
@@ -115,7 +126,7 @@ export async function listGoodsTagged(
       sum(${liveStock(filter.now, filter.cinemaId)})::int as live_stock
     from goods g
     join goods_variants v on v.goods_id = g.id
-    ${stockJoin(filter.cinemaId)}
+    ${stockJoin(filter.cinemaId, filter.now)}
     where g.site_id = ${filter.siteId} and g.is_on_sale and ${onSaleThere}
       and g.tags && ${sql.val([...filter.tags])}::text[]
     group by g.id
@@ -136,7 +147,7 @@ export async function listVariantsOfManyGoods(
     select v.id, v.goods_id, v.specs, ${priceThere} as price_fen, v.original_price_fen,
       ${liveStock(now, cinemaId)} as live_stock
     from goods_variants v
-    ${stockJoin(cinemaId)}
+    ${stockJoin(cinemaId, now)}
     where v.goods_id = any(${sql.val([...goodsIds])}::uuid[]) and ${onSaleThere}
     order by v.goods_id, v.sort_order, v.id`.execute(db);
   return rows;
@@ -171,7 +182,7 @@ export async function listVariantsOfGoods(
     select v.id, v.goods_id, v.specs, ${priceThere} as price_fen, v.original_price_fen,
       ${liveStock(now, cinemaId)} as live_stock
     from goods_variants v
-    ${stockJoin(cinemaId)}
+    ${stockJoin(cinemaId, now)}
     where v.goods_id = ${goodsId} and ${onSaleThere}
     order by v.sort_order, v.id`.execute(db);
   return rows;
@@ -199,7 +210,7 @@ export async function findOrderableVariants(
     select v.id, v.goods_id, g.name as goods_name, v.specs, ${priceThere} as price_fen
     from goods_variants v
     join goods g on g.id = v.goods_id
-    ${stockJoin(where.cinemaId)}
+    ${cinemaRow(where.cinemaId)}
     where g.site_id = ${where.siteId} and g.is_on_sale and ${onSaleThere}
       and v.id = any(${sql.val(variantIds)}::uuid[])`.execute(db);
   return rows;
@@ -213,7 +224,7 @@ export async function liveStockOf(
 ): Promise<number> {
   const { rows } = await sql<{ live_stock: number }>`
     select ${liveStock(now, key.cinemaId)} as live_stock
-    from goods_variants v ${stockJoin(key.cinemaId)}
+    from goods_variants v ${stockJoin(key.cinemaId, now)}
     where v.id = ${key.variantId}`.execute(db);
   return Number(rows[0]?.live_stock ?? 0);
 }

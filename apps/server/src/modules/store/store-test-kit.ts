@@ -72,6 +72,7 @@ export async function newGoods(
       stock: number;
       value?: string;
       stockAt?: Record<string, number>;
+      reorderLevel?: number;
     }[];
     isOnSale?: boolean;
   } = {},
@@ -120,6 +121,7 @@ export async function newGoods(
             variant_id: row.id,
             cinema_id: cinema.id,
             stock: variant.stockAt?.[cinema.id] ?? variant.stock,
+            reorder_level: variant.reorderLevel ?? 0,
           })),
         )
         .execute();
@@ -129,17 +131,26 @@ export async function newGoods(
   return { id: goods.id, name, categoryId, variants };
 }
 
-/** A variant's units at a cinema (the demo cinema store orders use, unless told). */
+/**
+ * A variant's units at a cinema; unless told, the cinema its latest order line took units from
+ * (a store order's pickup cinema, a film order's show's), else the demo cinema store orders use.
+ */
 export async function stockOf(
   t: Pick<TestApp, 'db'>,
   variantId: string,
   cinemaId?: string,
 ): Promise<number> {
+  const line = await t.db
+    .selectFrom('store_order_lines')
+    .select('cinema_id')
+    .where('variant_id', '=', variantId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   const row = await t.db
     .selectFrom('goods_stock')
     .select('stock')
     .where('variant_id', '=', variantId)
-    .where('cinema_id', '=', cinemaId ?? (await demoCinemaId(t)))
+    .where('cinema_id', '=', cinemaId ?? line?.cinema_id ?? (await demoCinemaId(t)))
     .executeTakeFirst();
   return row?.stock ?? 0;
 }

@@ -97,12 +97,25 @@ export function GoodsView() {
                             {t('yuan', { amount: yuanText(variant.originalPriceFen) })}
                           </Typography.Text>
                         )}
-                        <Typography.Text
-                          type={variant.stock === 0 ? 'danger' : 'secondary'}
-                          style={{ marginLeft: 8 }}
-                        >
+                        <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                           {t('stockOf', { stock: variant.stock })}
                         </Typography.Text>
+                        {variant.cinemas
+                          .filter((cinema) => cinema.isLow)
+                          .map((cinema) => (
+                            <Tag
+                              key={cinema.cinemaId}
+                              color={cinema.stock === 0 ? 'red' : 'orange'}
+                              style={{ marginLeft: 6 }}
+                              data-testid="low-stock"
+                            >
+                              {t('lowTag', {
+                                cinema: cinema.cinemaName,
+                                stock: cinema.stock,
+                                level: cinema.reorderLevel,
+                              })}
+                            </Tag>
+                          ))}
                       </Typography.Text>
                     ))}
                   </Space>
