@@ -88,7 +88,12 @@ export const demoGoodsCategories: { name: string; nameEn: string; goods: DemoGoo
         tags: [],
         variants: [
           { specs: [size('中桶')], priceFen: 2900, stock: 45 },
-          { specs: [size('大桶')], priceFen: 3600, stock: 30, stockAt: { '星幕影城（徐家汇店）': 0 } },
+          {
+            specs: [size('大桶')],
+            priceFen: 3600,
+            stock: 30,
+            stockAt: { '星幕影城（徐家汇店）': 0 },
+          },
         ],
       },
       {

@@ -209,10 +209,12 @@ describeOnEachDatabase('stock movements in the staff console', (kind) => {
     ]);
     expect(pair[0]!.transfer_id).toBe(pair[1]!.transfer_id);
     const history = await g.movements(tokens.manager, goods.id);
-    expect(history.body.data.list.slice(0, 2).map((m) => m.reason).sort()).toEqual([
-      'transfer_in',
-      'transfer_out',
-    ]);
+    expect(
+      history.body.data.list
+        .slice(0, 2)
+        .map((m) => m.reason)
+        .sort(),
+    ).toEqual(['transfer_in', 'transfer_out']);
 
     // More than the source has: refused whole, nothing moved at either cinema.
     const short = await g.transfer(tokens.owner, {

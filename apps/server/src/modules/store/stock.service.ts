@@ -162,9 +162,9 @@ export async function setCinemaStockSettings(
   const now = deps.clock.now();
   const goodsId = await deps.db.transaction().execute(async (trx) => {
     const { variant, cinema } = await findTarget(trx, site, staff, body.variantId, body.cinemaId);
-    const [before] = await repository.listCinemaStock(trx, site.id, [variant.id]).then((rows) =>
-      rows.filter((row) => row.cinema_id === cinema.id),
-    );
+    const [before] = await repository
+      .listCinemaStock(trx, site.id, [variant.id])
+      .then((rows) => rows.filter((row) => row.cinema_id === cinema.id));
     const settings = {
       reorderLevel: body.reorderLevel,
       isOnSale: body.isOnSale,

@@ -329,9 +329,7 @@ function CinemaStockTable(props: { variants: ConsoleVariant[] }) {
             <Space size={4}>
               <Typography.Text
                 strong
-                type={
-                  row.cinema.stock === 0 ? 'danger' : row.cinema.isLow ? 'warning' : undefined
-                }
+                type={row.cinema.stock === 0 ? 'danger' : row.cinema.isLow ? 'warning' : undefined}
                 data-testid={`stock-${row.variantName}-${row.cinema.cinemaName}`}
               >
                 {row.cinema.stock}

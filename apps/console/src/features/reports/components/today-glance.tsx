@@ -250,7 +250,10 @@ function LowStock(props: {
           size="small"
           dataSource={props.variants}
           renderItem={(variant) => (
-            <List.Item key={`${variant.variantId}/${variant.cinemaId}`} style={{ padding: '4px 0' }}>
+            <List.Item
+              key={`${variant.variantId}/${variant.cinemaId}`}
+              style={{ padding: '4px 0' }}
+            >
               <span>
                 {variant.goodsName}
                 {variant.variantName ? `（${variant.variantName}）` : ''}
