@@ -11,8 +11,11 @@ import { CategoryPanel } from './category-panel';
 import { GoodsDrawer } from './goods-drawer';
 import { StockDrawer } from './stock-drawer';
 
-/** The goods page: categories on the left, the goods of the picked one with prices and stock. */
-export function GoodsView() {
+/**
+ * The goods page: categories on the left, the goods of the picked one with prices and stock.
+ * `coveredCinemaIds`: where the signed-in staff may move stock (owners: every cinema).
+ */
+export function GoodsView(props: { coveredCinemaIds: string[] }) {
   const t = goodsMessages.useMessages();
   const { message } = App.useApp();
   const list = useGoodsList();
@@ -172,7 +175,11 @@ export function GoodsView() {
         onClose={() => setEditorOpen(false)}
         onSaved={(saved) => setEditing(saved)}
       />
-      <StockDrawer goods={stockGoods} onClose={() => setStockGoodsId(null)} />
+      <StockDrawer
+        goods={stockGoods}
+        coveredCinemaIds={props.coveredCinemaIds}
+        onClose={() => setStockGoodsId(null)}
+      />
     </Row>
   );
 }

@@ -54,7 +54,11 @@ interface FormValues {
  * cinema, a form that records a movement at a cinema or a transfer between two (a reason and a
  * quantity, never a new total), and the movement history.
  */
-export function StockDrawer(props: { goods: ConsoleGoods | null; onClose: () => void }) {
+export function StockDrawer(props: {
+  goods: ConsoleGoods | null;
+  coveredCinemaIds: string[];
+  onClose: () => void;
+}) {
   const t = goodsMessages.useMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -71,7 +75,10 @@ export function StockDrawer(props: { goods: ConsoleGoods | null; onClose: () => 
     form.resetFields();
     form.setFieldsValue({
       variantId: goods.variants[0]?.id,
-      cinemaId: goods.variants[0]?.cinemas[0]?.cinemaId,
+      cinemaId: (
+        goods.variants[0]?.cinemas.find((c) => props.coveredCinemaIds.includes(c.cinemaId)) ??
+        goods.variants[0]?.cinemas[0]
+      )?.cinemaId,
       reason: 'received',
       direction: 1,
     });
@@ -80,6 +87,8 @@ export function StockDrawer(props: { goods: ConsoleGoods | null; onClose: () => 
 
   const cinemas = goods?.variants[0]?.cinemas ?? [];
   const cinemaOptions = cinemas.map((c) => ({ value: c.cinemaId, label: c.cinemaName }));
+  // Units move only at cinemas the staff cover (a transfer: its source); they may go anywhere.
+  const coveredOptions = cinemaOptions.filter((c) => props.coveredCinemaIds.includes(c.value));
   const submit = (values: FormValues) => {
     const done = {
       onSuccess: () => {
@@ -139,7 +148,7 @@ export function StockDrawer(props: { goods: ConsoleGoods | null; onClose: () => 
               </Col>
               <Col span={6}>
                 <Form.Item label={t('cinema')} name="cinemaId" rules={[{ required: true }]}>
-                  <Select data-testid="stock-cinema" options={cinemaOptions} />
+                  <Select data-testid="stock-cinema" options={coveredOptions} />
                 </Form.Item>
               </Col>
               <Col span={6}>
