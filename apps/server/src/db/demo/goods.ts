@@ -5,7 +5,7 @@ import type { Executor, GoodsSpec } from '../schema.js';
  * prices are invented; images are SVGs the server draws from `imageKey` and two colours. Each
  * cinema has its own stock (decision 050), `stock` units of each variant unless `stockAt` names
  * the cinema, and a reorder level of 10: deliberately uneven, plenty of most things, a few low
- * (焦糖爆米花 大桶 at 人民广场, 家庭欢享套餐, 抹茶冰淇淋), one sold out at one cinema only
+ * (焦糖爆米花 大桶, 家庭欢享套餐, 抹茶冰淇淋), one sold out at one cinema only
  * (海盐芝士爆米花 大桶 at 徐家汇) and one sold out everywhere (巧克力爆米花).
  */
 export interface DemoVariant {
@@ -71,13 +71,7 @@ export const demoGoodsCategories: { name: string; nameEn: string; goods: DemoGoo
         tags: [],
         variants: [
           { specs: [size('中桶')], priceFen: 2800, stock: 50 },
-          {
-            specs: [size('大桶')],
-            priceFen: 3500,
-            originalPriceFen: 4000,
-            stock: 30,
-            stockAt: { '星幕影城（人民广场店）': 3 },
-          },
+          { specs: [size('大桶')], priceFen: 3500, originalPriceFen: 4000, stock: 3 },
         ],
       },
       {
