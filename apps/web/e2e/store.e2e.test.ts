@@ -411,9 +411,7 @@ describe('the goods store', () => {
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)
       .toBe('已取消');
-    expect(variantOf(await goodsNamed('焦糖爆米花', pickupId), '大桶').stock).toBe(
-      large.stock - 1,
-    );
+    expect(variantOf(await goodsNamed('焦糖爆米花', pickupId), '大桶').stock).toBe(large.stock - 1);
     await other.close();
     await context.close();
   });
