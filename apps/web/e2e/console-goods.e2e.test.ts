@@ -87,15 +87,37 @@ describe('goods in the staff console', () => {
     await stock.getByTestId('stock-quantity').fill('10');
     await stock.getByLabel('备注').fill('供应商送货单 A-1');
     await stock.getByTestId('stock-record').click();
-    await expect
-      .poll(() => stock.getByTestId('stock-大杯').innerText(), ROUND_TRIP)
-      .toBe('库存 10');
+    // The manager's own cinema (人民广场店) is the default: its units, each cinema's on its own.
+    const here = stock.getByTestId('stock-大杯-星幕影城（人民广场店）');
+    await expect.poll(() => here.innerText(), ROUND_TRIP).toBe('10');
     await expect.poll(() => stock.getByText('供应商送货单 A-1').count(), ROUND_TRIP).toBe(1);
+
+    // A transfer of 4 to 徐家汇店: one pair of movements, both cinemas' units follow.
+    await stock.getByTestId('stock-reason').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '调拨到其他影城' }).click();
+    await stock.getByTestId('stock-to-cinema').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '徐家汇' })
+      .click();
+    await stock.getByTestId('stock-quantity').fill('4');
+    await stock.getByLabel('备注').fill('周末调货');
+    await stock.getByTestId('stock-record').click();
+    await expect.poll(() => here.innerText(), ROUND_TRIP).toBe('6');
+    await expect
+      .poll(() => stock.getByTestId('stock-大杯-星幕影城（徐家汇店）').innerText(), ROUND_TRIP)
+      .toBe('4');
+    await expect.poll(() => stock.getByText('调出').count(), ROUND_TRIP).toBeGreaterThan(0);
+    await expect.poll(() => stock.getByText('调入').count(), ROUND_TRIP).toBeGreaterThan(0);
     await untilStill(stock);
     await noToasts(page);
     await screenshot(page, 'console-goods-stock');
     await page.keyboard.press('Escape');
     await expect.poll(() => row.innerText(), ROUND_TRIP).toContain('库存 10');
+    // 陆家嘴店 has none and a reorder level of 0: low (sold out) there, tagged in the list.
+    expect(await row.getByTestId('low-stock').allInnerTexts()).toEqual([
+      '星幕影城（陆家嘴店） 剩 0（补货线 0）',
+    ]);
     expect(pageErrors).toEqual([]);
 
     // The moviegoer's store lists it under its category, with its price.

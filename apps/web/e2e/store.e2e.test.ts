@@ -58,10 +58,12 @@ async function allGoods() {
   return page.list;
 }
 
-async function goodsNamed(name: string): Promise<GoodsDetail> {
+/** A product's detail: at a pickup cinema (its own stock, decision 050), or the best-stocked. */
+async function goodsNamed(name: string, cinemaId?: string): Promise<GoodsDetail> {
   const found = (await allGoods()).find((goods) => goods.name === name);
   if (!found) throw new Error(`no goods named ${name}`);
-  return apiCall<GoodsDetail>(null, `/goods/getGoodsDetail?id=${found.id}`);
+  const at = cinemaId ? `&cinemaId=${cinemaId}` : '';
+  return apiCall<GoodsDetail>(null, `/goods/getGoodsDetail?id=${found.id}${at}`);
 }
 
 function variantOf(goods: GoodsDetail, name: string) {
@@ -255,9 +257,10 @@ describe('the goods store', () => {
     expect(await smallTapTargets(page, '[role="tab"]')).toEqual([]);
     await screenshot(page, 'store-order-list');
 
-    // Stock afterwards: one fewer of each, shown on the product page when low.
-    const caramelAfter = await goodsNamed('焦糖爆米花');
-    const colaAfter = await goodsNamed('冰镇可乐');
+    // Stock afterwards: one fewer of each at the pickup cinema (every demo cinema had as many).
+    const pickupId = paid.store!.cinemaInfo.cinemaId;
+    const caramelAfter = await goodsNamed('焦糖爆米花', pickupId);
+    const colaAfter = await goodsNamed('冰镇可乐', pickupId);
     expect(variantOf(caramelAfter, '大桶').stock).toBe(caramelLarge.stock - 1);
     expect(variantOf(colaAfter, '大杯').stock).toBe(colaLarge.stock - 1);
     await page.goto(`${server.baseUrl}/store/product/detail?id=${caramel.id}`);
@@ -350,13 +353,15 @@ describe('the goods store', () => {
   });
 
   it('says which item ran out when someone else took it, and lets the buyer adjust', async () => {
-    const caramel = await goodsNamed('焦糖爆米花');
-    const large = variantOf(caramel, '大桶');
-    expect(large.stock).toBeGreaterThan(1);
-
     const other = await newPhone(browser);
     const otherPage = await other.newPage();
     const { token: otherToken } = await signInFresh(otherPage, server.baseUrl, '/home/index');
+    // The buyer's pickup cinema is the first of the list (no ticket yet), where both buy.
+    const cinemas = await apiCall<{ list: { id: string }[] }>(otherToken, '/cinema/list');
+    const pickupId = cinemas.list[0]!.id;
+    const caramel = await goodsNamed('焦糖爆米花', pickupId);
+    const large = variantOf(caramel, '大桶');
+    expect(large.stock).toBeGreaterThan(1);
 
     const context = await newPhone(browser);
     const page = await context.newPage();
@@ -374,9 +379,8 @@ describe('the goods store', () => {
     await page.getByRole('textbox', { name: '手机号' }).fill('13800138000');
 
     // Meanwhile someone else takes one.
-    const cinemas = await apiCall<{ list: { id: string }[] }>(otherToken, '/cinema/list');
     await apiCall(otherToken, '/storeOrder/create', {
-      cinemaId: cinemas.list[0]!.id,
+      cinemaId: pickupId,
       phone: '13912345678',
       items: [{ goodsInfoId: large.id, quantity: 1 }],
     });
@@ -393,7 +397,7 @@ describe('the goods store', () => {
     await page.getByRole('button', { name: '提交订单' }).click();
     await page.waitForURL(/\/store\/order\/payment\?orderId=/);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
-    expect(variantOf(await goodsNamed('焦糖爆米花'), '大桶').stock).toBe(0);
+    expect(variantOf(await goodsNamed('焦糖爆米花', pickupId), '大桶').stock).toBe(0);
 
     // Unpaid on its own page: pay or cancel; cancelling puts the stock back at once.
     await page.goto(`${server.baseUrl}/store/order/detail?orderId=${orderId}`);
@@ -407,7 +411,7 @@ describe('the goods store', () => {
     await expect
       .poll(() => page.locator('.order-badge').first().textContent(), POLL)
       .toBe('已取消');
-    expect(variantOf(await goodsNamed('焦糖爆米花'), '大桶').stock).toBe(large.stock - 1);
+    expect(variantOf(await goodsNamed('焦糖爆米花', pickupId), '大桶').stock).toBe(large.stock - 1);
     await other.close();
     await context.close();
   });

@@ -48,6 +48,7 @@ import m0048 from './migrations/0048-box-office.js';
 import m0049 from './migrations/0049-wechat-pay-v2-key.js';
 import m0050 from './migrations/0050-first-pay-password-proof.js';
 import m0051 from './migrations/0051-current-sql-as-source.js';
+import m0054 from './migrations/0054-stock-per-cinema.js';
 import m0059 from './migrations/0059-show-changes-and-notices.js';
 import { devKeyring, type SecretsKeyring } from '../lib/secrets.js';
 
@@ -108,6 +109,7 @@ const migrationsWith = (keyring: SecretsKeyring): Record<string, Migration> => (
   '0049-wechat-pay-v2-key': m0049,
   '0050-first-pay-password-proof': m0050,
   '0051-current-sql-as-source': m0051,
+  '0054-stock-per-cinema': m0054,
   '0059-show-changes-and-notices': m0059,
 });
 

@@ -720,8 +720,21 @@ export interface GoodsVariantsTable {
   sort_order: number;
   price_fen: number;
   original_price_fen: number | null;
-  /** Units that can still be ordered; never below 0 (a check constraint). */
-  stock: number;
+}
+
+/**
+ * One cinema's units and settings of a variant (0054, decision 050); no row: 0 units, on sale,
+ * the variant's price, reorder level 0.
+ */
+export interface GoodsStockTable {
+  variant_id: string;
+  cinema_id: string;
+  /** Units that cinema can still sell; never below 0 (a check constraint). */
+  stock: Generated<number>;
+  reorder_level: Generated<number>;
+  is_on_sale: Generated<boolean>;
+  /** That cinema's price; null: the variant's. */
+  price_fen: number | null;
 }
 
 /** An uploaded goods picture (0017-goods-console); wins over the drawn SVG. */
@@ -745,6 +758,9 @@ export interface StockMovementsTable {
   stock_after: number;
   staff_id: string;
   created_at: Timestamp;
+  /** Whose units moved (0054); a transfer's two movements share `transfer_id`. */
+  cinema_id: string;
+  transfer_id: string | null;
 }
 
 export type StoreOrderLineState = 'reserved' | 'sold' | 'released';
@@ -760,6 +776,8 @@ export interface StoreOrderLinesTable {
   unit_price_fen: number;
   amount_fen: number;
   state: ColumnType<StoreOrderLineState, StoreOrderLineState | undefined, StoreOrderLineState>;
+  /** The cinema whose units the line took (0054, decision 050). */
+  cinema_id: string;
 }
 
 /** Staff of a site, their cinemas and sessions, and the audit log (0010-staff). */
@@ -929,6 +947,7 @@ export interface Database {
   goods_variants: GoodsVariantsTable;
   goods_images: GoodsImagesTable;
   stock_movements: StockMovementsTable;
+  goods_stock: GoodsStockTable;
   store_order_lines: StoreOrderLinesTable;
   payment_attempts: PaymentAttemptsTable;
   payments: PaymentsTable;

@@ -74,8 +74,13 @@ export const getGoodsListCall = defineCall({
   method: 'GET',
   path: '/goods/getGoodsList',
   isSignedIn: false,
-  // '0' is the spec's "every category" (§5), sent by older clients.
-  query: pageQuery.extend({ categoryId: z.union([z.literal('0'), id]).optional() }),
+  // '0' is the spec's "every category" (§5), sent by older clients. `cinemaId`: the pickup
+  // cinema, whose stock, prices and on-sale goods the list shows (decision 050); without it the
+  // units of every cinema together.
+  query: pageQuery.extend({
+    categoryId: z.union([z.literal('0'), id]).optional(),
+    cinemaId: id.optional(),
+  }),
   answer: pageAnswer(goodsSummarySchema),
 });
 
@@ -90,7 +95,8 @@ export const getGoodsDetailCall = defineCall({
   method: 'GET',
   path: '/goods/getGoodsDetail',
   isSignedIn: false,
-  query: z.object({ id }),
+  /** `cinemaId`: the pickup cinema, as for the list. */
+  query: z.object({ id, cinemaId: id.optional() }),
   answer: goodsDetailSchema,
 });
 
@@ -126,6 +132,8 @@ export const snackOffersCall = defineCall({
   method: 'GET',
   path: '/goods/offers',
   isSignedIn: false,
+  /** `cinemaId`: the show's cinema, whose stock and prices the offer shows. */
+  query: z.object({ cinemaId: id.optional() }),
   answer: z.object({
     list: z.array(goodsSummarySchema.extend({ goodsInfoList: z.array(goodsInfoSchema) })),
   }),

@@ -207,11 +207,15 @@ export const counterCancelCall = defineCall({
   answer: counterSaleSchema,
 });
 
-/** The cinema's goods on sale, for the snack buttons. */
+/**
+ * The till's cinema's goods on sale there, at its price, with its units (decision 050), for the
+ * snack buttons. `cinemaId` may be left out by staff covering one cinema.
+ */
 export const counterGoodsListCall = defineCall({
   method: 'GET',
   path: '/console/box-office/goods',
   isSignedIn: true,
+  query: z.object({ cinemaId: z.string().trim().min(1).max(64).optional() }),
   answer: z.object({
     list: z.array(
       z.object({

@@ -194,9 +194,9 @@ export const consoleErrorCatalogue = {
     code: 42297,
     status: 422,
     zh: (d) =>
-      `「${String(d.variantName ?? '')}」现有库存 ${String(d.stock ?? 0)} 件（已扣除未支付订单占用的 ${String(d.reservedCount ?? 0)} 件），不能减少 ${String(-Number(d.delta ?? 0))} 件`,
+      `${d.cinemaName ? `${String(d.cinemaName)}的` : ''}「${String(d.variantName ?? '')}」现有库存 ${String(d.stock ?? 0)} 件（已扣除未支付订单占用的 ${String(d.reservedCount ?? 0)} 件），不能减少 ${String(-Number(d.delta ?? 0))} 件`,
     en: (d) =>
-      `"${String(d.variantName ?? '')}" has ${String(d.stock ?? 0)} in stock (after the ${String(d.reservedCount ?? 0)} held by unpaid orders): it cannot lose ${String(-Number(d.delta ?? 0))}.`,
+      `"${String(d.variantName ?? '')}" has ${String(d.stock ?? 0)} in stock${d.cinemaName ? ` at ${String(d.cinemaName)}` : ''} (after the ${String(d.reservedCount ?? 0)} held by unpaid orders): it cannot lose ${String(-Number(d.delta ?? 0))}.`,
   },
   CINEMA_NAME_TAKEN: {
     code: 40945,

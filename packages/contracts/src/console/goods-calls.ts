@@ -18,7 +18,9 @@ export const stockMovementReasons = [
   'lost',
   'correction',
 ] as const;
-export type StockMovementReason = (typeof stockMovementReasons)[number];
+/** What a movement can be: a reason staff pick, or one side of a transfer between cinemas. */
+export const stockMovementKinds = [...stockMovementReasons, 'transfer_out', 'transfer_in'] as const;
+export type StockMovementReason = (typeof stockMovementKinds)[number];
 
 /** The sign each reason allows: +1 adds units, −1 takes them, 0 either way. */
 export const reasonSign: Record<StockMovementReason, 1 | -1 | 0> = {
@@ -28,6 +30,8 @@ export const reasonSign: Record<StockMovementReason, 1 | -1 | 0> = {
   expired: -1,
   lost: -1,
   correction: 0,
+  transfer_out: -1,
+  transfer_in: 1,
 };
 
 /** Whether `delta` fits `reason` (a received −5 is a typo, not a movement). */
@@ -46,6 +50,8 @@ export const goodsAuditActions = [
   'goods.sale',
   'goods.image',
   'goods.stock',
+  'goods.transfer',
+  'goods.cinemaStock',
 ] as const;
 
 export const MAX_STOCK_DELTA = 100_000;
@@ -106,10 +112,26 @@ export const consoleVariantSchema = z.object({
   name: z.string(),
   priceFen: z.number().int(),
   originalPriceFen: z.number().int().nullable(),
-  /** Units that can still be ordered (the counter; open orders' units are already taken out). */
+  /** Units every cinema can still sell together (each cinema's are in `cinemas`). */
   stock: z.number().int(),
-  /** Units held by unpaid orders right now. */
+  /** Units held by unpaid orders right now, at every cinema. */
   reservedCount: z.number().int(),
+  /** Each cinema of the site: its own units and settings (decision 050). */
+  cinemas: z.array(
+    z.object({
+      cinemaId: z.string(),
+      cinemaName: z.string(),
+      /** Units this cinema can still sell (open orders' units are already taken out). */
+      stock: z.number().int(),
+      reservedCount: z.number().int(),
+      reorderLevel: z.number().int(),
+      /** At or below the reorder level (and on sale there). */
+      isLow: z.boolean(),
+      isOnSale: z.boolean(),
+      /** This cinema's price, fen; null: the variant's. */
+      priceFen: z.number().int().nullable(),
+    }),
+  ),
 });
 export type ConsoleVariant = z.infer<typeof consoleVariantSchema>;
 
@@ -219,6 +241,7 @@ export const stockMoveCall = defineCall({
   body: z
     .object({
       variantId: idSchema,
+      cinemaId: idSchema,
       delta: z.number().int().min(-MAX_STOCK_DELTA).max(MAX_STOCK_DELTA),
       reason: z.enum(stockMovementReasons),
       note: z.string().trim().max(200).default(''),
@@ -231,12 +254,50 @@ export const stockMoveCall = defineCall({
   answer: consoleGoodsSchema,
 });
 
+/** Units of a variant leave one cinema and arrive at another: two movements, one transaction. */
+export const stockTransferCall = defineCall({
+  method: 'POST',
+  path: '/console/goods/stock/transfer',
+  isSignedIn: true,
+  body: z
+    .object({
+      variantId: idSchema,
+      fromCinemaId: idSchema,
+      toCinemaId: idSchema,
+      quantity: z.number().int().min(1).max(MAX_STOCK_DELTA),
+      note: z.string().trim().max(200).default(''),
+    })
+    .refine((body) => body.fromCinemaId !== body.toCinemaId, {
+      message: 'a transfer goes to another cinema',
+      path: ['toCinemaId'],
+    }),
+  answer: consoleGoodsSchema,
+});
+
+/** A variant's settings at one cinema: reorder level, on/off sale there, a price of its own. */
+export const cinemaStockSettingsCall = defineCall({
+  method: 'POST',
+  path: '/console/goods/stock/settings',
+  isSignedIn: true,
+  body: z.object({
+    variantId: idSchema,
+    cinemaId: idSchema,
+    reorderLevel: z.number().int().min(0).max(MAX_STOCK_DELTA),
+    isOnSale: z.boolean(),
+    /** null: the variant's price. */
+    priceFen: z.number().int().min(1).max(MAX_GOODS_PRICE_FEN).nullable(),
+  }),
+  answer: consoleGoodsSchema,
+});
+
 export const stockMovementSchema = z.object({
   id: z.string(),
   variantId: z.string(),
   variantName: z.string(),
+  cinemaId: z.string(),
+  cinemaName: z.string(),
   delta: z.number().int(),
-  reason: z.enum(stockMovementReasons),
+  reason: z.enum(stockMovementKinds),
   note: z.string(),
   stockAfter: z.number().int(),
   staffName: z.string(),

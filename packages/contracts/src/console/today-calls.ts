@@ -12,9 +12,6 @@ import { advanceDaySchema, salesChannelSchema } from './report-calls.js';
 /** Days of advance sales the home shows: tomorrow and the six days after it. */
 export const TODAY_ADVANCE_DAYS = 7;
 
-/** A goods variant on sale with this many units or fewer is worth restocking. */
-export const LOW_STOCK_UNITS = 10;
-
 export const todayQuerySchema = z.object({
   /** One cinema; without it the caller's scope (owners: every cinema of the site). */
   cinemaId: z.string().uuid().optional(),
@@ -58,17 +55,19 @@ export const todaySchema = z.object({
   /** Tomorrow and the days after it, each (zero when no show). */
   advance: z.array(advanceDaySchema),
   /**
-   * On-sale goods variants with at most `thresholdUnits` left, fewest first. Stock is kept for
-   * the whole site (every cinema sells from it), so this list does not depend on the cinema.
+   * On-sale goods variants at the cinemas shown with no more units than their reorder level
+   * there (decision 050), fewest first.
    */
   lowStock: z.object({
-    thresholdUnits: z.number().int(),
     variants: z.array(
       z.object({
         goodsId: z.string(),
         goodsName: z.string(),
         variantId: z.string(),
         variantName: z.string(),
+        cinemaId: z.string(),
+        cinemaName: z.string(),
+        reorderLevel: z.number().int(),
         stock: z.number().int(),
       }),
     ),

@@ -23,6 +23,7 @@ const popcorn: ConsoleGoods = {
       originalPriceFen: null,
       stock: 10,
       reservedCount: 0,
+      cinemas: [],
     },
   ],
 };

@@ -11,6 +11,8 @@ export const reasonMessageKey: Record<
   | 'reasonExpired'
   | 'reasonLost'
   | 'reasonCorrection'
+  | 'reasonTransferOut'
+  | 'reasonTransferIn'
 > = {
   received: 'reasonReceived',
   returned: 'reasonReturned',
@@ -18,4 +20,6 @@ export const reasonMessageKey: Record<
   expired: 'reasonExpired',
   lost: 'reasonLost',
   correction: 'reasonCorrection',
+  transfer_out: 'reasonTransferOut',
+  transfer_in: 'reasonTransferIn',
 };

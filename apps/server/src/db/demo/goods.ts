@@ -2,16 +2,23 @@ import type { Executor, GoodsSpec } from '../schema.js';
 
 /**
  * The demo store: four categories and twenty goods sold at every demo cinema's counter. Names and
- * prices are invented; images are SVGs the server draws from `imageKey` and two colours. Stock is
- * deliberately uneven: plenty of most things, a few low (焦糖爆米花 大桶, 家庭欢享套餐, 抹茶冰淇淋)
- * and one sold out (巧克力爆米花).
+ * prices are invented; images are SVGs the server draws from `imageKey` and two colours. Each
+ * cinema has its own stock (decision 050), `stock` units of each variant unless `stockAt` names
+ * the cinema, and a reorder level of 10: deliberately uneven, plenty of most things, a few low
+ * (焦糖爆米花 大桶, 家庭欢享套餐, 抹茶冰淇淋), one sold out at one cinema only
+ * (海盐芝士爆米花 大桶 at 徐家汇) and one sold out everywhere (巧克力爆米花).
  */
 export interface DemoVariant {
   specs: GoodsSpec[];
   priceFen: number;
   originalPriceFen?: number;
   stock: number;
+  /** Units at the named cinemas instead of `stock`. */
+  stockAt?: Record<string, number>;
 }
+
+/** Every demo cinema's reorder level. */
+export const DEMO_REORDER_LEVEL = 10;
 
 export interface DemoGoods {
   name: string;
@@ -75,7 +82,12 @@ export const demoGoodsCategories: { name: string; nameEn: string; goods: DemoGoo
         tags: [],
         variants: [
           { specs: [size('中桶')], priceFen: 2900, stock: 45 },
-          { specs: [size('大桶')], priceFen: 3600, stock: 30 },
+          {
+            specs: [size('大桶')],
+            priceFen: 3600,
+            stock: 30,
+            stockAt: { '星幕影城（徐家汇店）': 0 },
+          },
         ],
       },
       {
@@ -270,6 +282,11 @@ export const demoGoodsCategories: { name: string; nameEn: string; goods: DemoGoo
 ];
 
 export async function seedDemoGoods(trx: Executor, siteId: string): Promise<void> {
+  const cinemas = await trx
+    .selectFrom('cinemas')
+    .select(['id', 'name'])
+    .where('site_id', '=', siteId)
+    .execute();
   for (const [categoryIndex, category] of demoGoodsCategories.entries()) {
     const row = await trx
       .insertInto('goods_categories')
@@ -295,7 +312,7 @@ export async function seedDemoGoods(trx: Executor, siteId: string): Promise<void
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
+      const variants = await trx
         .insertInto('goods_variants')
         .values(
           goods.variants.map((variant, index) => ({
@@ -304,10 +321,20 @@ export async function seedDemoGoods(trx: Executor, siteId: string): Promise<void
             sort_order: index + 1,
             price_fen: variant.priceFen,
             original_price_fen: variant.originalPriceFen ?? null,
-            stock: variant.stock,
           })),
         )
+        .returning(['id', 'sort_order'])
         .execute();
+      const stock = variants.flatMap((row) => {
+        const variant = goods.variants[row.sort_order - 1]!;
+        return cinemas.map((cinema) => ({
+          variant_id: row.id,
+          cinema_id: cinema.id,
+          stock: variant.stockAt?.[cinema.name] ?? variant.stock,
+          reorder_level: DEMO_REORDER_LEVEL,
+        }));
+      });
+      if (stock.length > 0) await trx.insertInto('goods_stock').values(stock).execute();
     }
   }
 }

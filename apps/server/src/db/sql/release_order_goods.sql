@@ -6,18 +6,20 @@ AS $function$
     v_line record;
     v_units int := 0;
   begin
-    -- Lines move out of reserved/sold once; only what moved goes back, in variant-id order like
-    -- every other writer of stock (decision 006).
+    -- Lines move out of reserved/sold once; only what moved goes back, to the cinema it came
+    -- from, in (variant, cinema) order like every other writer of stock (decision 050).
     for v_line in
       with released as (
         update store_order_lines set state = 'released'
           where order_id = p_order_id and state in ('reserved', 'sold')
-          returning variant_id, quantity
+          returning variant_id, cinema_id, quantity
       )
-      select variant_id, sum(quantity)::int as quantity from released
-        group by variant_id order by variant_id
+      select variant_id, cinema_id, sum(quantity)::int as quantity from released
+        group by variant_id, cinema_id order by variant_id, cinema_id
     loop
-      update goods_variants set stock = stock + v_line.quantity where id = v_line.variant_id;
+      insert into goods_stock (variant_id, cinema_id, stock)
+        values (v_line.variant_id, v_line.cinema_id, v_line.quantity)
+        on conflict (variant_id, cinema_id) do update set stock = goods_stock.stock + excluded.stock;
       v_units := v_units + v_line.quantity;
     end loop;
     return v_units;

@@ -108,8 +108,8 @@ export function registerBoxOfficeConsoleRoutes(
       lang,
     ),
   );
-  bindConsoleCall(app, deps, counterGoodsListCall, access, ({ site }) =>
-    listCounterGoods(deps, site),
+  bindConsoleCall(app, deps, counterGoodsListCall, access, ({ site, staff, query, request }) =>
+    listCounterGoods(deps, site, staff, query, guardOf(request)),
   );
   bindConsoleCall(
     app,

@@ -34,24 +34,34 @@ export async function listShowsOfCinema(
   return rows;
 }
 
-export function listGoodsOnSale(db: Executor, siteId: string) {
+/** Goods on sale at the till's cinema, at its price, with its units (decision 050). */
+export function listGoodsOnSale(db: Executor, siteId: string, cinemaId: string) {
   return db
     .selectFrom('goods')
     .innerJoin('goods_categories', 'goods_categories.id', 'goods.category_id')
     .innerJoin('goods_variants', 'goods_variants.goods_id', 'goods.id')
-    .select([
+    .leftJoin('goods_stock', (join) =>
+      join
+        .onRef('goods_stock.variant_id', '=', 'goods_variants.id')
+        .on('goods_stock.cinema_id', '=', cinemaId),
+    )
+    .select((eb) => [
       'goods.id as goods_id',
       'goods.name as goods_name',
       'goods_categories.name as category_name',
       'goods_categories.sort_order as category_order',
       'goods_variants.id as variant_id',
       'goods_variants.specs',
-      'goods_variants.price_fen',
-      'goods_variants.stock',
+      eb.fn
+        .coalesce('goods_stock.price_fen', 'goods_variants.price_fen')
+        .$castTo<number>()
+        .as('price_fen'),
+      eb.fn.coalesce('goods_stock.stock', eb.lit(0)).$castTo<number>().as('stock'),
       'goods_variants.sort_order',
     ])
     .where('goods.site_id', '=', siteId)
     .where('goods.is_on_sale', '=', true)
+    .where((eb) => eb.fn.coalesce('goods_stock.is_on_sale', eb.lit(true)), '=', true)
     .orderBy('goods_categories.sort_order')
     .orderBy('goods.created_at')
     .orderBy('goods_variants.sort_order')

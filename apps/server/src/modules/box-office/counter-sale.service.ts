@@ -236,8 +236,13 @@ export async function cancelCounterSale(
 export async function listCounterGoods(
   deps: Deps,
   site: SiteRow,
+  staff: SignedInStaff,
+  input: { cinemaId?: string },
+  guard: CinemaGuard,
 ): Promise<CallAnswer<typeof counterGoodsListCall>> {
-  const rows = await saleRepository.listGoodsOnSale(deps.db, site.id);
+  const cinemaId = cinemaOf(staff, input.cinemaId);
+  await guard(cinemaId);
+  const rows = await saleRepository.listGoodsOnSale(deps.db, site.id, cinemaId);
   const list: CallAnswer<typeof counterGoodsListCall>['list'] = [];
   for (const row of rows) {
     let goods = list.find((item) => item.goodsId === row.goods_id);

@@ -16,6 +16,7 @@ import {
   type PricedLine,
 } from '../store/index.js';
 import { getFilmOrderView } from './film-order-view.js';
+import { findFilmOrder } from './film-order.repository.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -39,7 +40,10 @@ export async function setFilmOrderGoods(
 ): Promise<FilmOrder> {
   if (!isUuid(input.orderId)) throw orderNotFound();
   const now = deps.clock.now();
-  const lines = await priceLines(deps.db, site.id, input.items);
+  // Snacks come from the show's cinema (decision 050); the transaction checks the rest.
+  const found = await findFilmOrder(deps.db, input.orderId);
+  if (!found?.cinema_id || found.site_id !== site.id) throw orderNotFound();
+  const lines = await priceLines(deps.db, site.id, found.cinema_id, input.items);
   const change = () =>
     withDeadlockRetry(() =>
       deps.db.transaction().execute((trx) => changeGoodsIn(trx, user, input.orderId, lines, now)),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/schema.js';
+import type { Executor, GoodsSpec } from '../../db/schema.js';
 import { inCinemas, int, type ReportScope } from './reports.repository.js';
 
 /**
@@ -94,17 +94,32 @@ export async function upcomingShows(db: Executor, scope: ShowScope) {
   }));
 }
 
-/** On-sale goods variants of the site with at most `threshold` units left, fewest first. */
-export async function lowStockVariants(db: Executor, siteId: string, threshold: number) {
-  return db
-    .selectFrom('goods_variants as v')
-    .innerJoin('goods as g', 'g.id', 'v.goods_id')
-    .select(['g.id as goodsId', 'g.name as goodsName', 'v.id as variantId', 'v.specs', 'v.stock'])
-    .where('g.site_id', '=', siteId)
-    .where('g.is_on_sale', '=', true)
-    .where('v.stock', '<=', threshold)
-    .orderBy('v.stock')
-    .orderBy('g.name')
-    .orderBy('v.sort_order')
-    .execute();
+/**
+ * On-sale goods variants at these cinemas with no more units than their reorder level there
+ * (decision 050; a cinema without a row has 0 units and level 0), fewest first.
+ */
+export async function lowStockVariants(db: Executor, siteId: string, cinemaIds: string[]) {
+  if (cinemaIds.length === 0) return [];
+  const { rows } = await sql<{
+    goodsId: string;
+    goodsName: string;
+    variantId: string;
+    specs: GoodsSpec[];
+    cinemaId: string;
+    cinemaName: string;
+    reorderLevel: number;
+    stock: number;
+  }>`
+    select g.id as "goodsId", g.name as "goodsName", v.id as "variantId", v.specs,
+      c.id as "cinemaId", c.name as "cinemaName",
+      coalesce(s.reorder_level, 0) as "reorderLevel", coalesce(s.stock, 0) as stock
+    from goods_variants v
+    join goods g on g.id = v.goods_id
+    join cinemas c on c.site_id = g.site_id
+    left join goods_stock s on s.variant_id = v.id and s.cinema_id = c.id
+    where g.site_id = ${siteId} and g.is_on_sale and coalesce(s.is_on_sale, true)
+      and c.id = any(${sql.val(cinemaIds)}::uuid[])
+      and coalesce(s.stock, 0) <= coalesce(s.reorder_level, 0)
+    order by coalesce(s.stock, 0), g.name, v.sort_order, c.created_at`.execute(db);
+  return rows;
 }

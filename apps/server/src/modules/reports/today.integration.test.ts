@@ -127,8 +127,8 @@ describeOnEachDatabase('today at a glance and the sales split', (kind) => {
 
     const goods = await newGoods(t, {
       variants: [
-        { priceFen: 800, stock: 3, value: '快卖完' },
-        { priceFen: 800, stock: 500, value: '很多' },
+        { priceFen: 800, stock: 3, value: '快卖完', reorderLevel: 10 },
+        { priceFen: 800, stock: 500, value: '很多', reorderLevel: 10 },
       ],
     });
     made.lowVariantId = goods.variants[0]!.id;
@@ -253,8 +253,11 @@ describeOnEachDatabase('today at a glance and the sales split', (kind) => {
     expect(low).not.toContain(made.plentyVariantId);
     expect(data.lowStock.variants.find((v) => v.variantId === made.lowVariantId)).toMatchObject({
       stock: 3,
+      reorderLevel: 10,
       variantName: '快卖完',
     });
+    // Stock is each cinema's (decision 050): the low variant is listed once per cinema shown.
+    expect(low.filter((id) => id === made.lowVariantId)).toHaveLength(data.cinemas.length);
   });
 
   it('narrows to one cinema for the owner, and to their own for managers and cashiers', async () => {

@@ -1,5 +1,4 @@
 import {
-  LOW_STOCK_UNITS,
   reportDates,
   TODAY_ADVANCE_DAYS,
   type AdvanceDay,
@@ -42,7 +41,7 @@ export async function today(
     salesByChannel(deps.db, scope),
     upcomingShows(deps.db, { ...scope, fromDate: date, toDate: date, after: now }),
     advanceByDay(deps.db, { ...scope, fromDate: firstAdvance, toDate: lastAdvance, after: now }),
-    lowStockVariants(deps.db, site.id, LOW_STOCK_UNITS),
+    lowStockVariants(deps.db, site.id, [...scope.cinemaIds]),
   ]);
   const figures = channelFigures(channels);
   const seatsSold = shows.reduce((total, show) => total + show.seatsSold, 0);
@@ -68,12 +67,14 @@ export async function today(
     },
     advance: everyDay(firstAdvance, lastAdvance, advance),
     lowStock: {
-      thresholdUnits: LOW_STOCK_UNITS,
       variants: lowStock.map((row) => ({
         goodsId: row.goodsId,
         goodsName: row.goodsName,
         variantId: row.variantId,
         variantName: variantName(row.specs),
+        cinemaId: row.cinemaId,
+        cinemaName: row.cinemaName,
+        reorderLevel: row.reorderLevel,
         stock: row.stock,
       })),
     },

@@ -9,7 +9,15 @@ import {
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { newUser } from '../cards/cards-test-kit.js';
-import { newCategory, newGoods, newSite, orderGoods, siteIdOf, stockOf } from './store-test-kit.js';
+import {
+  demoCinemaId,
+  newCategory,
+  newGoods,
+  newSite,
+  orderGoods,
+  siteIdOf,
+  stockOf,
+} from './store-test-kit.js';
 
 type GoodsPage = CallAnswer<typeof getGoodsListCall>;
 type Categories = CallAnswer<typeof getCategoryListCall>;
@@ -25,6 +33,17 @@ describeOnEachDatabase('the goods catalogue', (kind) => {
     call<GoodsPage>(t.app, { url: `/api/goods/getGoodsList?${query}`, site });
   const detail = (id: string, site?: string) =>
     call<GoodsDetail>(t.app, { url: `/api/goods/getGoodsDetail?id=${id}`, site });
+  /** At a pickup cinema: its units, its price, what it has on sale (decision 050). */
+  const detailAt = (id: string, cinemaId: string) =>
+    call<GoodsDetail>(t.app, { url: `/api/goods/getGoodsDetail?id=${id}&cinemaId=${cinemaId}` });
+  const demoCinemas = async () => {
+    const rows = await t.db
+      .selectFrom('cinemas')
+      .select(['id', 'name'])
+      .where('site_id', '=', await siteIdOf(t))
+      .execute();
+    return new Map(rows.map((row) => [row.name, row.id]));
+  };
 
   /** Demo goods by name, found through the list of every category. */
   async function demoGoods(name: string) {
@@ -173,11 +192,37 @@ describeOnEachDatabase('the goods catalogue', (kind) => {
     expect((await detail(soldOut.id)).body.data.goodsInfoList.map((info) => info.stock)).toEqual([
       0,
     ]);
-    const caramel = await detail((await demoGoods('焦糖爆米花')).id);
+    const cinemas = await demoCinemas();
+    const caramelId = (await demoGoods('焦糖爆米花')).id;
+    const caramel = await detailAt(caramelId, cinemas.get('星幕影城（人民广场店）')!);
     expect(caramel.body.data.goodsInfoList.map((info) => [info.name, info.stock])).toEqual([
       ['中桶', 50],
       ['大桶', 3],
     ]);
+    // Without a pickup cinema: the most one cinema has (every demo cinema has as many).
+    expect((await detail(caramelId)).body.data.goodsInfoList.map((info) => info.stock)).toEqual([
+      50, 3,
+    ]);
+  });
+
+  it('shows each pickup cinema its own stock: sold out at one, in stock at another', async () => {
+    const cinemas = await demoCinemas();
+    const cheeseId = (await demoGoods('海盐芝士爆米花')).id;
+    const at = async (name: string) =>
+      (await detailAt(cheeseId, cinemas.get(name)!)).body.data.goodsInfoList.map((info) => [
+        info.name,
+        info.stock,
+      ]);
+    expect(await at('星幕影城（徐家汇店）')).toEqual([
+      ['中桶', 45],
+      ['大桶', 0],
+    ]);
+    expect(await at('星幕影城（陆家嘴店）')).toEqual([
+      ['中桶', 45],
+      ['大桶', 30],
+    ]);
+    const unknown = await detailAt(cheeseId, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.body.code).toBe(40401);
   });
 
   it('answers 404 for an unknown, malformed, withdrawn or another site’s goods id', async () => {
@@ -197,17 +242,18 @@ describeOnEachDatabase('the goods catalogue', (kind) => {
     const goods = await newGoods(t, { variants: [{ priceFen: 1000, stock: 5 }] });
     const variant = goods.variants[0]!;
     await orderGoods(t, user.token, [{ variantId: variant.id, quantity: 5 }]);
-    const before = await detail(goods.id);
+    const pickup = await demoCinemaId(t);
+    const before = await detailAt(goods.id, pickup);
     expect(before.body.data.goodsInfoList[0]!.stock).toBe(0);
     expect(before.body.data.isSoldOut).toBe(true);
     t.clock.advance(16 * 60);
     try {
-      const after = await detail(goods.id);
+      const after = await detailAt(goods.id, pickup);
       expect(after.body.data.goodsInfoList[0]!.stock).toBe(5);
       expect(after.body.data.isSoldOut).toBe(false);
       // The table itself still says 0 until the sweep or the next order gives the units back.
       expect(await stockOf(t, variant.id)).toBe(0);
-      const listed = await list(`categoryId=${goods.categoryId}`);
+      const listed = await list(`categoryId=${goods.categoryId}&cinemaId=${pickup}`);
       expect(listed.body.data.list[0]).toMatchObject({ id: goods.id, isSoldOut: false });
     } finally {
       t.clock.advance(-16 * 60);

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Executor, GoodsSpec } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
+import { findCinemaInfo } from '../cinema/index.js';
 import type { SiteRow } from '../site/index.js';
 import * as catalogueRepository from './catalogue.repository.js';
 
@@ -47,9 +48,10 @@ export async function listCategories(
 export async function listGoods(
   deps: Deps,
   site: SiteRow,
-  query: { pageNum: number; pageSize: number; categoryId?: string },
+  query: { pageNum: number; pageSize: number; categoryId?: string; cinemaId?: string },
   lang: NameLang,
 ): Promise<CallAnswer<typeof getGoodsListCall>> {
+  const cinemaId = await pickupCinemaOf(deps, site, query.cinemaId);
   const categoryId = query.categoryId && query.categoryId !== '0' ? query.categoryId : undefined;
   if (categoryId) {
     const category = isUuid(categoryId)
@@ -59,6 +61,7 @@ export async function listGoods(
   }
   const { rows, total } = await catalogueRepository.pageOfGoods(deps.db, {
     siteId: site.id,
+    cinemaId,
     categoryId,
     limit: query.pageSize,
     offset: (query.pageNum - 1) * query.pageSize,
@@ -83,18 +86,34 @@ export async function listGoods(
   };
 }
 
-/** One on-sale goods item with its variants (goodsInfoList) and their live stock. */
+/**
+ * The cinema whose stock a page shows (decision 050): one of this site's, else 40401; none given,
+ * none (every cinema's units together).
+ */
+async function pickupCinemaOf(deps: Deps, site: SiteRow, cinemaId: string | undefined) {
+  if (cinemaId === undefined) return undefined;
+  const cinema = isUuid(cinemaId) ? await findCinemaInfo(deps.db, site.id, cinemaId) : undefined;
+  if (!cinema) throw notFound('The cinema', '影院');
+  return cinema.cinemaId;
+}
+
+/**
+ * One on-sale goods item with its variants (goodsInfoList) and their live stock, at the pickup
+ * cinema when one is given (variants off sale there are left out).
+ */
 export async function getGoodsDetail(
   deps: Deps,
   site: SiteRow,
-  goodsId: string,
+  query: { id: string; cinemaId?: string },
   lang: NameLang,
 ): Promise<GoodsDetail> {
+  const goodsId = query.id;
+  const cinemaId = await pickupCinemaOf(deps, site, query.cinemaId);
   const goods = isUuid(goodsId)
     ? await catalogueRepository.findGoods(deps.db, site.id, goodsId)
     : undefined;
   const variants = goods
-    ? await catalogueRepository.listVariantsOfGoods(deps.db, goods.id, deps.clock.now())
+    ? await catalogueRepository.listVariantsOfGoods(deps.db, goods.id, deps.clock.now(), cinemaId)
     : [];
   if (!goods || variants.length === 0) throw notFound('The goods item', '商品');
   const goodsInfoList = variants.map(goodsInfoOf);
@@ -114,10 +133,16 @@ export async function getGoodsDetail(
 }
 
 /** GET /api/goods/offers: the snack step's combos and popular goods with their variants. */
-export async function listSnackOffers(deps: Deps, site: SiteRow): Promise<{ list: SnackOffer[] }> {
+export async function listSnackOffers(
+  deps: Deps,
+  site: SiteRow,
+  query: { cinemaId?: string },
+): Promise<{ list: SnackOffer[] }> {
   const now = deps.clock.now();
+  const cinemaId = await pickupCinemaOf(deps, site, query.cinemaId);
   const rows = await catalogueRepository.listGoodsTagged(deps.db, {
     siteId: site.id,
+    cinemaId,
     tags: snackOfferTags,
     limit: 8,
     now,
@@ -126,6 +151,7 @@ export async function listSnackOffers(deps: Deps, site: SiteRow): Promise<{ list
     deps.db,
     rows.map((row) => row.id),
     now,
+    cinemaId,
   );
   return {
     list: rows.map((row) => ({

@@ -7,6 +7,7 @@ import type {
 } from '@marquee/contracts/console';
 import type { TestApp } from '../../test-support/test-app.js';
 import { consoleCall } from '../staff/staff-test-kit.js';
+import { demoCinemaId } from './store-test-kit.js';
 
 /** Helpers of the goods console tests (not shipped code paths): its calls with a staff token. */
 
@@ -32,10 +33,35 @@ export function goodsConsole(t: TestApp, site?: string) {
       post<ConsoleGoods>('sale', token, { goodsId, isOnSale }),
     image: (token: string, goodsId: string, bytes: Buffer) =>
       post<ConsoleGoods>('image', token, { goodsId, dataBase64: bytes.toString('base64') }),
-    move: (
+    /** At the demo cinema store orders use unless `cinemaId` names another. */
+    move: async (
       token: string,
-      body: { variantId: string; delta: number; reason: string; note?: string },
-    ) => post<ConsoleGoods>('stock/move', token, body),
+      body: { variantId: string; cinemaId?: string; delta: number; reason: string; note?: string },
+    ) =>
+      post<ConsoleGoods>('stock/move', token, {
+        ...body,
+        cinemaId: body.cinemaId ?? (await demoCinemaId(t)),
+      }),
+    transfer: (
+      token: string,
+      body: {
+        variantId: string;
+        fromCinemaId: string;
+        toCinemaId: string;
+        quantity: number;
+        note?: string;
+      },
+    ) => post<ConsoleGoods>('stock/transfer', token, body),
+    settings: (
+      token: string,
+      body: {
+        variantId: string;
+        cinemaId: string;
+        reorderLevel: number;
+        isOnSale: boolean;
+        priceFen: number | null;
+      },
+    ) => post<ConsoleGoods>('stock/settings', token, body),
     movements: (token: string, goodsId: string) =>
       get<{ list: StockMovement[] }>(`stock/movements?goodsId=${goodsId}`, token),
   };

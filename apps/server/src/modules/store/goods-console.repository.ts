@@ -114,17 +114,80 @@ export interface ConsoleVariantRow {
   reserved_count: number;
 }
 
-/** Variants of these goods, with the units their unpaid orders hold. */
+/** Variants of these goods, with every cinema's units together and what unpaid orders hold. */
 export async function listVariants(db: Executor, goodsIds: string[]) {
   if (goodsIds.length === 0) return [];
   const { rows } = await sql<ConsoleVariantRow>`
-    select v.id, v.goods_id, v.specs, v.price_fen, v.original_price_fen, v.stock,
+    select v.id, v.goods_id, v.specs, v.price_fen, v.original_price_fen,
+      coalesce((select sum(s.stock)::int from goods_stock s where s.variant_id = v.id), 0) as stock,
       coalesce((select sum(l.quantity)::int from store_order_lines l
         where l.variant_id = v.id and l.state = 'reserved'), 0) as reserved_count
     from goods_variants v
     where v.goods_id in (${sql.join(goodsIds)})
     order by v.sort_order, v.id`.execute(db);
   return rows;
+}
+
+export interface CinemaStockRow {
+  variant_id: string;
+  cinema_id: string;
+  cinema_name: string;
+  stock: number;
+  reserved_count: number;
+  reorder_level: number;
+  is_on_sale: boolean;
+  price_fen: number | null;
+}
+
+/**
+ * Each of these variants at each cinema of the site (decision 050): a cinema without a row has
+ * 0 units, is on sale, at the variant's price, with reorder level 0. Cinemas oldest first.
+ */
+export async function listCinemaStock(db: Executor, siteId: string, variantIds: string[]) {
+  if (variantIds.length === 0) return [];
+  const { rows } = await sql<CinemaStockRow>`
+    select v.id as variant_id, c.id as cinema_id, c.name as cinema_name,
+      coalesce(s.stock, 0) as stock,
+      coalesce((select sum(l.quantity)::int from store_order_lines l
+        where l.variant_id = v.id and l.cinema_id = c.id and l.state = 'reserved'), 0)
+        as reserved_count,
+      coalesce(s.reorder_level, 0) as reorder_level,
+      coalesce(s.is_on_sale, true) as is_on_sale,
+      s.price_fen
+    from goods_variants v
+    cross join cinemas c
+    left join goods_stock s on s.variant_id = v.id and s.cinema_id = c.id
+    where c.site_id = ${siteId} and v.id = any(${sql.val(variantIds)}::uuid[])
+    order by c.created_at, c.id`.execute(db);
+  return rows;
+}
+
+/** A cinema of the site, for a stock movement or setting. */
+export function findCinemaOfSite(db: Executor, siteId: string, cinemaId: string) {
+  return db
+    .selectFrom('cinemas')
+    .select(['id', 'name'])
+    .where('site_id', '=', siteId)
+    .where('id', '=', cinemaId)
+    .executeTakeFirst();
+}
+
+/** A variant's settings at a cinema (its units untouched; the row is made if it has none). */
+export function upsertCinemaSettings(
+  trx: Executor,
+  key: { variantId: string; cinemaId: string },
+  settings: { reorderLevel: number; isOnSale: boolean; priceFen: number | null },
+) {
+  const values = {
+    reorder_level: settings.reorderLevel,
+    is_on_sale: settings.isOnSale,
+    price_fen: settings.priceFen,
+  };
+  return trx
+    .insertInto('goods_stock')
+    .values({ variant_id: key.variantId, cinema_id: key.cinemaId, ...values })
+    .onConflict((oc) => oc.columns(['variant_id', 'cinema_id']).doUpdateSet(values))
+    .execute();
 }
 
 export function findGoodsForUpdate(trx: Executor, siteId: string, goodsId: string) {
@@ -167,11 +230,11 @@ export interface VariantColumns {
 export function insertVariant(trx: Executor, goodsId: string, values: VariantColumns) {
   return trx
     .insertInto('goods_variants')
-    .values({ goods_id: goodsId, ...values, specs: JSON.stringify(values.specs), stock: 0 })
+    .values({ goods_id: goodsId, ...values, specs: JSON.stringify(values.specs) })
     .execute();
 }
 
-/** Everything but `stock`, which only movements change. */
+/** Everything of the variant (its units per cinema live in `goods_stock`). */
 export function updateVariant(trx: Executor, variantId: string, values: VariantColumns) {
   return trx
     .updateTable('goods_variants')
@@ -218,21 +281,40 @@ export function findVariantOfSite(db: Executor, siteId: string, variantId: strin
   return db
     .selectFrom('goods_variants as v')
     .innerJoin('goods as g', 'g.id', 'v.goods_id')
-    .select(['v.id', 'v.goods_id', 'v.specs', 'v.stock', 'g.name as goods_name'])
+    .select(['v.id', 'v.goods_id', 'v.specs', 'g.name as goods_name'])
     .where('g.site_id', '=', siteId)
     .where('v.id', '=', variantId)
     .executeTakeFirst();
 }
 
 /**
- * Change a variant's stock by `delta` in one statement, only if it stays ≥ 0; the new stock, or
- * undefined when it would go below 0. Concurrent movements queue on the row lock: none is lost.
+ * Change a variant's stock at a cinema by `delta` in one statement, only if it stays ≥ 0; the new
+ * stock, or undefined when it would go below 0. Units arriving make the cinema's row if it has
+ * none. Concurrent movements and orders queue on the row lock: none is lost.
  */
-export async function addToStock(trx: Executor, variantId: string, delta: number) {
+export async function addToStock(
+  trx: Executor,
+  key: { variantId: string; cinemaId: string },
+  delta: number,
+) {
+  if (delta > 0) {
+    const added = await trx
+      .insertInto('goods_stock')
+      .values({ variant_id: key.variantId, cinema_id: key.cinemaId, stock: delta })
+      .onConflict((oc) =>
+        oc
+          .columns(['variant_id', 'cinema_id'])
+          .doUpdateSet({ stock: sql`goods_stock.stock + ${delta}` }),
+      )
+      .returning('stock')
+      .executeTakeFirstOrThrow();
+    return added.stock;
+  }
   const row = await trx
-    .updateTable('goods_variants')
+    .updateTable('goods_stock')
     .set({ stock: sql`stock + ${delta}` })
-    .where('id', '=', variantId)
+    .where('variant_id', '=', key.variantId)
+    .where('cinema_id', '=', key.cinemaId)
     .where(sql<boolean>`stock + ${delta} >= 0`)
     .returning('stock')
     .executeTakeFirst();
@@ -245,6 +327,8 @@ export function insertMovement(
     siteId: string;
     goodsId: string;
     variantId: string;
+    cinemaId: string;
+    transferId?: string;
     delta: number;
     reason: StockMovementReason;
     note: string;
@@ -259,6 +343,8 @@ export function insertMovement(
       site_id: movement.siteId,
       goods_id: movement.goodsId,
       variant_id: movement.variantId,
+      cinema_id: movement.cinemaId,
+      transfer_id: movement.transferId ?? null,
       delta: movement.delta,
       reason: movement.reason,
       note: movement.note,
@@ -275,9 +361,12 @@ export function listMovements(db: Executor, siteId: string, goodsId: string) {
     .selectFrom('stock_movements as m')
     .innerJoin('goods_variants as v', 'v.id', 'm.variant_id')
     .innerJoin('staff as s', 's.id', 'm.staff_id')
+    .innerJoin('cinemas as c', 'c.id', 'm.cinema_id')
     .select([
       'm.id',
       'm.variant_id',
+      'm.cinema_id',
+      'c.name as cinema_name',
       'v.specs',
       'm.delta',
       'm.reason',

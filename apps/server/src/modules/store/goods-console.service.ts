@@ -280,6 +280,11 @@ async function readGoods(db: Executor, siteId: string, goodsId?: string) {
     db,
     rows.map((row) => row.id),
   );
+  const atCinemas = await repository.listCinemaStock(
+    db,
+    siteId,
+    variants.map((variant) => variant.id),
+  );
   return rows.map((row): ConsoleGoods => ({
     id: row.id,
     categoryId: row.category_id,
@@ -297,8 +302,20 @@ async function readGoods(db: Executor, siteId: string, goodsId?: string) {
         name: variantName(variant.specs),
         priceFen: variant.price_fen,
         originalPriceFen: variant.original_price_fen,
-        stock: variant.stock,
+        stock: Number(variant.stock),
         reservedCount: Number(variant.reserved_count),
+        cinemas: atCinemas
+          .filter((at) => at.variant_id === variant.id)
+          .map((at) => ({
+            cinemaId: at.cinema_id,
+            cinemaName: at.cinema_name,
+            stock: at.stock,
+            reservedCount: Number(at.reserved_count),
+            reorderLevel: at.reorder_level,
+            isLow: at.is_on_sale && at.stock <= at.reorder_level,
+            isOnSale: at.is_on_sale,
+            priceFen: at.price_fen,
+          })),
       })),
   }));
 }

@@ -8,8 +8,10 @@ import {
   goodsImageCall,
   goodsSaleCall,
   goodsUpdateCall,
+  cinemaStockSettingsCall,
   stockMoveCall,
   stockMovementsCall,
+  stockTransferCall,
 } from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall } from '../../plugins/console-calls.js';
@@ -21,7 +23,8 @@ const IMAGE_BODY_LIMIT = 3 * 1024 * 1024;
 
 /**
  * Staff calls of the store module (`/api/console/goods/...`, area `goods`: owners and managers).
- * The catalogue is the site's (decision 018), so the area's roles are the whole check.
+ * The catalogue is the site's (decision 018), so the area's roles are its whole check; stock and
+ * its settings are each cinema's (decision 050): the stock service checks the staff cover it.
  */
 export function registerGoodsConsoleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const access = { access: 'goods' } as const;
@@ -55,6 +58,12 @@ export function registerGoodsConsoleRoutes(app: FastifyInstance, deps: AppDeps):
   );
   bindConsoleCall(app, deps, stockMoveCall, access, ({ site, staff, body }) =>
     stockService.moveStock(deps, site, staff, body),
+  );
+  bindConsoleCall(app, deps, stockTransferCall, access, ({ site, staff, body }) =>
+    stockService.transferStock(deps, site, staff, body),
+  );
+  bindConsoleCall(app, deps, cinemaStockSettingsCall, access, ({ site, staff, body }) =>
+    stockService.setCinemaStockSettings(deps, site, staff, body),
   );
   bindConsoleCall(app, deps, stockMovementsCall, access, ({ site, query }) =>
     stockService.listStockMovements(deps, site, query.goodsId),

@@ -1,8 +1,9 @@
 import { goodsImagePath, fenToYuan, type StoreOrderLine } from '@marquee/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
-import { OutOfStock, type PricedLine } from './store-order.service.js';
+import { OutOfStock, lineLabel, type PricedLine } from './store-order.service.js';
 import * as storeOrderRepository from './store-order.repository.js';
+import type { StockKey } from './store-order.repository.js';
 
 /**
  * The store's side of snacks added to a film order (decision 029): the lines are store order
@@ -12,8 +13,8 @@ import * as storeOrderRepository from './store-order.repository.js';
 
 /**
  * Inside the caller's transaction (the order locked, unpaid): the order's reserved lines become
- * `lines`. Each variant's stock moves by the difference only, one guarded update per variant in
- * variant-id order (every writer of stock does so: they queue instead of deadlocking); a variant
+ * `lines`. Each (variant, cinema)'s stock moves by the difference only, one guarded update each
+ * in that order (every writer of stock does so: they queue instead of deadlocking); a variant
  * short of units throws OutOfStock, and the caller's transaction rolls everything back. Answers
  * the goods' total in fen.
  */
@@ -23,25 +24,24 @@ export async function replaceOrderGoods(
   lines: readonly PricedLine[],
 ): Promise<number> {
   const old = await storeOrderRepository.deleteReservedLines(trx, orderId);
-  const delta = new Map<string, { quantity: number; label: string }>();
+  const delta = new Map<string, { key: StockKey; quantity: number; label: string }>();
+  const add = (key: StockKey, quantity: number, label: string) => {
+    const id = `${key.variantId}/${key.cinemaId}`;
+    const entry = delta.get(id) ?? { key, quantity: 0, label };
+    delta.set(id, { key, quantity: entry.quantity + quantity, label: label || entry.label });
+  };
   for (const line of old) {
-    const entry = delta.get(line.variant_id) ?? { quantity: 0, label: '' };
-    delta.set(line.variant_id, { ...entry, quantity: entry.quantity - line.quantity });
+    add({ variantId: line.variant_id, cinemaId: line.cinema_id }, -line.quantity, '');
   }
   for (const line of lines) {
-    const entry = delta.get(line.variant_id) ?? { quantity: 0, label: '' };
-    delta.set(line.variant_id, {
-      quantity: entry.quantity + line.quantity,
-      label: `${line.goods_name}（${line.variant_name}）`,
-    });
+    add({ variantId: line.variant_id, cinemaId: line.cinema_id }, line.quantity, lineLabel(line));
   }
-  for (const [variantId, { quantity, label }] of [...delta].sort(([a], [b]) =>
-    a.localeCompare(b),
-  )) {
-    if (quantity > 0 && !(await storeOrderRepository.takeStock(trx, variantId, quantity))) {
-      throw new OutOfStock(variantId, label);
+  const ordered = [...delta.values()].sort((a, b) => storeOrderRepository.byStockKey(a.key, b.key));
+  for (const { key, quantity, label } of ordered) {
+    if (quantity > 0 && !(await storeOrderRepository.takeStock(trx, key, quantity))) {
+      throw new OutOfStock(key.variantId, key.cinemaId, label);
     }
-    if (quantity < 0) await storeOrderRepository.giveBackStock(trx, variantId, -quantity);
+    if (quantity < 0) await storeOrderRepository.giveBackStock(trx, key, -quantity);
   }
   if (lines.length > 0) {
     await storeOrderRepository.insertLines(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderDetail } from '@marquee/contracts';
+import { DEMO_SITE_CODE } from '../../db/demo-data.js';
 import { describeOnEachDatabase } from '../../test-support/test-database.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { newUser } from '../cards/cards-test-kit.js';
@@ -162,5 +163,148 @@ describeOnEachDatabase('stock movements in the staff console', (kind) => {
     await expect(
       t.db.deleteFrom('stock_movements').where('goods_id', '=', goods.id).execute(),
     ).rejects.toThrow(/append-only/);
+  });
+
+  /** The demo cinemas by name: the manager covers the first (人民广场店). */
+  const cinemaIds = async () => {
+    const rows = await t.db
+      .selectFrom('cinemas')
+      .innerJoin('sites', 'sites.id', 'cinemas.site_id')
+      .select('cinemas.id')
+      .where('sites.code', '=', DEMO_SITE_CODE)
+      .orderBy('cinemas.name')
+      .execute();
+    return rows.map((row) => row.id);
+  };
+
+  it('transfers units between cinemas as one pair of movements, each cinema keeping its own', async () => {
+    const [first, second] = (await cinemaIds()) as [string, string];
+    const goods = await consoleGoodsWithStock(t, tokens.manager, 10);
+    const variantId = goods.variants[0]!.id;
+    const moved = await g.transfer(tokens.manager, {
+      variantId,
+      fromCinemaId: first,
+      toCinemaId: second,
+      quantity: 4,
+      note: '周末调货',
+    });
+    expect(moved.body.code).toBe(0);
+    const at = (id: string) => moved.body.data.variants[0]!.cinemas.find((c) => c.cinemaId === id);
+    expect(at(first)).toMatchObject({ stock: 6 });
+    expect(at(second)).toMatchObject({ stock: 4 });
+    expect(moved.body.data.variants[0]!.stock).toBe(10);
+    expect([await stockOf(t, variantId, first), await stockOf(t, variantId, second)]).toEqual([
+      6, 4,
+    ]);
+    const pair = await t.db
+      .selectFrom('stock_movements')
+      .select(['cinema_id', 'delta', 'reason', 'stock_after', 'transfer_id'])
+      .where('variant_id', '=', variantId)
+      .where('transfer_id', 'is not', null)
+      .orderBy('delta')
+      .execute();
+    expect(pair.map((row) => [row.cinema_id, row.delta, row.reason, row.stock_after])).toEqual([
+      [first, -4, 'transfer_out', 6],
+      [second, 4, 'transfer_in', 4],
+    ]);
+    expect(pair[0]!.transfer_id).toBe(pair[1]!.transfer_id);
+    const history = await g.movements(tokens.manager, goods.id);
+    expect(
+      history.body.data.list
+        .slice(0, 2)
+        .map((m) => m.reason)
+        .sort(),
+    ).toEqual(['transfer_in', 'transfer_out']);
+
+    // More than the source has: refused whole, nothing moved at either cinema.
+    const short = await g.transfer(tokens.owner, {
+      variantId,
+      fromCinemaId: second,
+      toCinemaId: first,
+      quantity: 5,
+    });
+    expect(short.body.code).toBe(42297);
+    expect(short.body.msg).toContain('4');
+    expect([await stockOf(t, variantId, first), await stockOf(t, variantId, second)]).toEqual([
+      6, 4,
+    ]);
+    expect(await movementCount(variantId)).toBe(3);
+  });
+
+  it('refuses movements and settings at a cinema the manager does not cover', async () => {
+    const [, second] = (await cinemaIds()) as [string, string];
+    const goods = await consoleGoodsWithStock(t, tokens.owner, 3);
+    const variantId = goods.variants[0]!.id;
+    const moved = await g.move(tokens.manager, {
+      variantId,
+      cinemaId: second,
+      delta: 5,
+      reason: 'received',
+    });
+    expect(moved.body.code).toBe(40301);
+    const set = await g.settings(tokens.manager, {
+      variantId,
+      cinemaId: second,
+      reorderLevel: 2,
+      isOnSale: false,
+      priceFen: null,
+    });
+    expect(set.body.code).toBe(40301);
+    expect(await stockOf(t, variantId, second)).toBe(0);
+  });
+
+  it('flags low stock at or below each cinema’s reorder level, and the store follows a cinema’s price and sale', async () => {
+    const [first, second] = (await cinemaIds()) as [string, string];
+    const goods = await consoleGoodsWithStock(t, tokens.owner, 3);
+    const variantId = goods.variants[0]!.id;
+    await g.move(tokens.owner, { variantId, cinemaId: second, delta: 20, reason: 'received' });
+    const set = await g.settings(tokens.owner, {
+      variantId,
+      cinemaId: first,
+      reorderLevel: 3,
+      isOnSale: true,
+      priceFen: 2800,
+    });
+    expect(set.body.code).toBe(0);
+    const rows = set.body.data.variants[0]!.cinemas;
+    expect(rows.find((c) => c.cinemaId === first)).toMatchObject({
+      stock: 3,
+      reorderLevel: 3,
+      isLow: true,
+      priceFen: 2800,
+    });
+    expect(rows.find((c) => c.cinemaId === second)).toMatchObject({ stock: 20, isLow: false });
+
+    const detail = (cinemaId: string) =>
+      call<{ goodsInfoList: { id: string; price: number; stock: number }[] }>(t.app, {
+        method: 'GET',
+        url: `/api/goods/getGoodsDetail?id=${goods.id}&cinemaId=${cinemaId}`,
+      });
+    expect((await detail(first)).body.data.goodsInfoList[0]).toMatchObject({
+      price: 28,
+      stock: 3,
+    });
+    expect((await detail(second)).body.data.goodsInfoList[0]).toMatchObject({
+      price: 25,
+      stock: 20,
+    });
+
+    // Off sale at the first cinema only: its store no longer offers it, the second's does.
+    await g.settings(tokens.owner, {
+      variantId,
+      cinemaId: first,
+      reorderLevel: 3,
+      isOnSale: false,
+      priceFen: null,
+    });
+    expect((await detail(first)).body.code).toBe(40401);
+    expect((await detail(second)).body.code).toBe(0);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', variantId)
+      .where('action', '=', 'goods.cinemaStock')
+      .execute();
+    expect(audit).toHaveLength(2);
   });
 });

@@ -19,10 +19,13 @@ import { demoCinemaId, newGoods, PHONE } from './store-test-kit.js';
  * in the opposite order. PostgreSQL must never let stock go below zero nor sell a unit twice, and
  * every buyer who gets nothing must hear OUT_OF_STOCK. Then, past the deadline, 30 more buyers race
  * the expiry sweep for the units of the expired orders: they come back exactly once.
- * (PGlite runs one statement at a time, so the race is only real on the server.)
+ * Stock is each cinema's (decision 050): the buyers all pick up at one cinema while another has
+ * plenty, and that other cinema's units never move. (PGlite runs one statement at a time, so the
+ * race is only real on the server.)
  */
 const BUYERS = 30;
 const INITIAL = 10;
+const ELSEWHERE = 50;
 
 describeOnPostgres('store stock under a race', () => {
   const clock = new TestClock();
@@ -66,20 +69,39 @@ describeOnPostgres('store stock under a race', () => {
     );
   }
 
-  /** Units per variant: left in stock, and taken by lines still reserved or sold. */
-  async function ledger(variantId: string) {
-    const variant = await t.db
-      .selectFrom('goods_variants')
+  /** Another cinema of the demo site than the one the buyers pick up at. */
+  async function otherCinemaId() {
+    const pickup = await demoCinemaId({ db: t.db });
+    const other = await t.db
+      .selectFrom('cinemas')
+      .innerJoin('sites', 'sites.id', 'cinemas.site_id')
+      .select('cinemas.id')
+      .where('sites.code', '=', DEMO_SITE_CODE)
+      .where('cinemas.id', '<>', pickup)
+      .executeTakeFirstOrThrow();
+    return other.id;
+  }
+
+  /**
+   * Units per variant at a cinema: left in stock, and taken by lines still reserved or sold
+   * there (the pickup cinema unless told).
+   */
+  async function ledger(variantId: string, cinemaId?: string) {
+    const at = cinemaId ?? (await demoCinemaId({ db: t.db }));
+    const row = await t.db
+      .selectFrom('goods_stock')
       .select('stock')
-      .where('id', '=', variantId)
+      .where('variant_id', '=', variantId)
+      .where('cinema_id', '=', at)
       .executeTakeFirstOrThrow();
     const taken = await t.db
       .selectFrom('store_order_lines')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('units'))
       .where('variant_id', '=', variantId)
+      .where('cinema_id', '=', at)
       .where('state', 'in', ['reserved', 'sold'])
       .executeTakeFirstOrThrow();
-    return { stock: variant.stock, taken: Number(taken.units) };
+    return { stock: row.stock, taken: Number(taken.units) };
   }
 
   function unitsWon(results: Awaited<ReturnType<typeof rush>>, variantId: string) {
@@ -106,13 +128,43 @@ describeOnPostgres('store stock under a race', () => {
     }
   }
 
+  it('two buyers for the last unit at one cinema: one gets it, though another cinema has more', async () => {
+    const pickup = await demoCinemaId({ db: t.db });
+    const other = await otherCinemaId();
+    const goods = await newGoods(
+      { db: t.db },
+      { variants: [{ priceFen: 900, stock: 1, stockAt: { [other]: 5 } }] },
+    );
+    const variantId = goods.variants[0]!.id;
+    const tokens = await Promise.all([1, 2].map(() => signIn(t.app, uniqueOpenid('last'))));
+    const answers = await Promise.all(
+      tokens.map(async (token) => {
+        const response = await fetch(`${baseUrl}/api/storeOrder/create`, {
+          method: 'POST',
+          headers: { site: DEMO_SITE_CODE, token, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            cinemaId: pickup,
+            phone: PHONE,
+            items: [{ goodsInfoId: variantId, quantity: 1 }],
+          }),
+        });
+        return (await response.json()) as Envelope<OrderDetail>;
+      }),
+    );
+    expect(answers.map((answer) => answer.code).sort()).toEqual([0, ErrorCode.OUT_OF_STOCK]);
+    expect(answers.find((answer) => answer.code !== 0)?.data).toMatchObject({ available: 0 });
+    expect(await ledger(variantId)).toEqual({ stock: 0, taken: 1 });
+    expect(await ledger(variantId, other)).toEqual({ stock: 5, taken: 0 });
+  });
+
   it('never oversells the last units; every loser hears OUT_OF_STOCK', async () => {
+    const other = await otherCinemaId();
     const goods = await newGoods(
       { db: t.db },
       {
         variants: [
-          { priceFen: 1200, stock: INITIAL, value: 'A' },
-          { priceFen: 1500, stock: INITIAL, value: 'B' },
+          { priceFen: 1200, stock: INITIAL, value: 'A', stockAt: { [other]: ELSEWHERE } },
+          { priceFen: 1500, stock: INITIAL, value: 'B', stockAt: { [other]: ELSEWHERE } },
         ],
       },
     );
@@ -128,9 +180,10 @@ describeOnPostgres('store stock under a race', () => {
     }
     const winners = first.filter((result) => result.answer.code === 0);
     const orders = await t.db
-      .selectFrom('orders')
-      .select('id')
-      .where('kind', '=', 'store')
+      .selectFrom('store_order_lines')
+      .select('order_id')
+      .distinct()
+      .where('variant_id', 'in', [a, b])
       .execute();
     expect(orders.length).toBe(winners.length);
 
@@ -148,6 +201,7 @@ describeOnPostgres('store stock under a race', () => {
       expect(stock).toBeGreaterThanOrEqual(0);
       expect(taken).toBe(unitsWon(second, variantId));
       expect(stock + taken).toBe(INITIAL);
+      expect(await ledger(variantId, other)).toEqual({ stock: ELSEWHERE, taken: 0 });
     }
     const firstIds = winners.map((result) => result.answer.data.orderId);
     const expiries = await t.db

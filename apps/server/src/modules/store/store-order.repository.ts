@@ -3,26 +3,44 @@ import type { Executor, StoreOrderLinesTable } from '../../db/schema.js';
 
 /** SQL only: stock reservations and the lines of store orders. Every write takes the transaction. */
 
+/** Whose units: a variant at one cinema (decision 050). */
+export interface StockKey {
+  variantId: string;
+  cinemaId: string;
+}
+
 /**
- * Take `quantity` units of a variant if that many are left: one statement, so concurrent buyers
- * queue on the row and the loser sees the winner's result. False means not enough stock.
+ * Take `quantity` units of a variant at a cinema if that many are left there: one statement, so
+ * concurrent buyers queue on the row and the loser sees the winner's result. A cinema without a
+ * row has none. False means not enough stock at that cinema.
  */
-export async function takeStock(trx: Executor, variantId: string, quantity: number) {
+export async function takeStock(trx: Executor, key: StockKey, quantity: number) {
   const result = await trx
-    .updateTable('goods_variants')
+    .updateTable('goods_stock')
     .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-    .where('id', '=', variantId)
+    .where('variant_id', '=', key.variantId)
+    .where('cinema_id', '=', key.cinemaId)
     .where('stock', '>=', quantity)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function giveBackStock(trx: Executor, variantId: string, quantity: number) {
+/** Units back to a cinema (its row is made if it has none). */
+export function giveBackStock(trx: Executor, key: StockKey, quantity: number) {
   return trx
-    .updateTable('goods_variants')
-    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
-    .where('id', '=', variantId)
+    .insertInto('goods_stock')
+    .values({ variant_id: key.variantId, cinema_id: key.cinemaId, stock: quantity })
+    .onConflict((oc) =>
+      oc
+        .columns(['variant_id', 'cinema_id'])
+        .doUpdateSet((eb) => ({ stock: eb('goods_stock.stock', '+', quantity) })),
+    )
     .execute();
+}
+
+/** Every writer of stock locks (variant, cinema) rows in this order: they queue, never deadlock. */
+export function byStockKey(a: StockKey, b: StockKey) {
+  return a.variantId.localeCompare(b.variantId) || a.cinemaId.localeCompare(b.cinemaId);
 }
 
 /** An unpaid order's reserved lines are removed (their units are given back by the caller). */
@@ -31,7 +49,7 @@ export function deleteReservedLines(trx: Executor, orderId: string) {
     .deleteFrom('store_order_lines')
     .where('order_id', '=', orderId)
     .where('state', '=', 'reserved')
-    .returning(['variant_id', 'quantity'])
+    .returning(['variant_id', 'cinema_id', 'quantity'])
     .execute();
 }
 
@@ -49,7 +67,7 @@ export function markLinesReleased(trx: Executor, orderIds: readonly string[]) {
     .set({ state: 'released' })
     .where('order_id', 'in', orderIds)
     .where('state', 'in', ['reserved', 'sold'])
-    .returning(['variant_id', 'quantity'])
+    .returning(['variant_id', 'cinema_id', 'quantity'])
     .execute();
 }
 

@@ -12,6 +12,7 @@ import { siteSettings, type SiteRow } from '../site/index.js';
 import * as catalogueRepository from './catalogue.repository.js';
 import { variantName } from './catalogue.service.js';
 import * as storeOrderRepository from './store-order.repository.js';
+import type { StockKey } from './store-order.repository.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -19,6 +20,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export class OutOfStock extends Error {
   constructor(
     readonly variantId: string,
+    readonly cinemaId: string,
     readonly label: string,
   ) {
     super('out of stock');
@@ -53,7 +55,7 @@ export async function createStoreOrder(
   const now = deps.clock.now();
   const cinema = await findCinemaInfo(deps.db, site.id, input.cinemaId);
   if (!cinema) throw notFound('The cinema', '影院');
-  const lines = await priceLines(deps.db, site.id, input.items);
+  const lines = await priceLines(deps.db, site.id, cinema.cinemaId, input.items);
   const order = {
     site_id: site.id,
     user_id: user.id,
@@ -91,9 +93,13 @@ export async function createStoreOrder(
   throw await outOfStockError(deps, shortage, now);
 }
 
-/** OUT_OF_STOCK naming the variant and the units a buyer can get now. */
+/** OUT_OF_STOCK naming the variant and the units a buyer can get now at that cinema. */
 export async function outOfStockError(deps: Deps, shortage: OutOfStock, now: Date) {
-  const available = await catalogueRepository.liveStockOf(deps.db, shortage.variantId, now);
+  const available = await catalogueRepository.liveStockOf(
+    deps.db,
+    { variantId: shortage.variantId, cinemaId: shortage.cinemaId },
+    now,
+  );
   return new AppError('OUT_OF_STOCK', {
     name: shortage.label,
     goodsInfoId: shortage.variantId,
@@ -108,8 +114,9 @@ async function reserveAndInsert(
 ): Promise<string> {
   const byVariantId = [...lines].sort((a, b) => a.variant_id.localeCompare(b.variant_id));
   for (const line of byVariantId) {
-    if (!(await storeOrderRepository.takeStock(trx, line.variant_id, line.quantity))) {
-      throw new OutOfStock(line.variant_id, `${line.goods_name}（${line.variant_name}）`);
+    const key = { variantId: line.variant_id, cinemaId: line.cinema_id };
+    if (!(await storeOrderRepository.takeStock(trx, key, line.quantity))) {
+      throw new OutOfStock(line.variant_id, line.cinema_id, lineLabel(line));
     }
   }
   const inserted = await createOrder(trx, order, orderEventReasons.stockReserved);
@@ -143,32 +150,49 @@ export async function cancelStoreOrder(
   );
 }
 
+export const lineLabel = (line: { goods_name: string; variant_name: string }) =>
+  `${line.goods_name}（${line.variant_name}）`;
+
 /**
- * Give back the units of these orders' lines, one update per variant in variant-id order: every
- * writer of stock locks variants in that order, so they queue instead of deadlocking.
+ * Give back the units of these orders' lines to the cinemas they came from, one update per
+ * (variant, cinema) in that order: every writer of stock locks in that order, so they queue
+ * instead of deadlocking.
  */
 export async function releaseStockOf(trx: Executor, orderIds: readonly string[]): Promise<number> {
   if (orderIds.length === 0) return 0;
   const released = await storeOrderRepository.markLinesReleased(trx, orderIds);
-  const units = new Map<string, number>();
+  const units = new Map<string, { key: StockKey; quantity: number }>();
   for (const line of released) {
-    units.set(line.variant_id, (units.get(line.variant_id) ?? 0) + line.quantity);
+    const id = `${line.variant_id}/${line.cinema_id}`;
+    const entry = units.get(id) ?? {
+      key: { variantId: line.variant_id, cinemaId: line.cinema_id },
+      quantity: 0,
+    };
+    units.set(id, { ...entry, quantity: entry.quantity + line.quantity });
   }
-  const byVariantId = [...units].sort(([a], [b]) => a.localeCompare(b));
-  for (const [variantId, quantity] of byVariantId) {
-    await storeOrderRepository.giveBackStock(trx, variantId, quantity);
+  const ordered = [...units.values()].sort((a, b) => storeOrderRepository.byStockKey(a.key, b.key));
+  for (const { key, quantity } of ordered) {
+    await storeOrderRepository.giveBackStock(trx, key, quantity);
   }
   return released.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** The lines of an order-to-be, priced now; an unknown or withdrawn variant → 40401. */
+/**
+ * The lines of an order-to-be at a cinema, priced now at that cinema's price; an unknown variant,
+ * or one withdrawn from sale (everywhere or at that cinema) → 40401.
+ */
 export async function priceLines(
   db: Executor,
   siteId: string,
+  cinemaId: string,
   items: { goodsInfoId: string; quantity: number }[],
 ) {
   const ids = items.map((item) => item.goodsInfoId);
-  const variants = await catalogueRepository.findOrderableVariants(db, siteId, ids.filter(isUuid));
+  const variants = await catalogueRepository.findOrderableVariants(
+    db,
+    { siteId, cinemaId },
+    ids.filter(isUuid),
+  );
   const missing = ids.filter((id) => !variants.some((variant) => variant.id === id));
   if (missing.length > 0) {
     throw new AppError('NOT_FOUND', {
@@ -182,6 +206,7 @@ export async function priceLines(
     return {
       goods_id: variant.goods_id,
       variant_id: variant.id,
+      cinema_id: cinemaId,
       goods_name: variant.goods_name,
       variant_name: variantName(variant.specs),
       quantity: item.quantity,

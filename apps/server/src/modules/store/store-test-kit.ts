@@ -58,7 +58,8 @@ export async function newCategory(t: Pick<TestApp, 'db'>, siteId: string, name =
 
 /**
  * A goods item with variants of the given prices and stock (in a new category of the demo site
- * unless told otherwise), so each test counts only its own units.
+ * unless told otherwise), so each test counts only its own units. Every cinema of the site gets
+ * `stock` units of each variant, unless `stockAt` names the cinema (decision 050).
  */
 export async function newGoods(
   t: Pick<TestApp, 'db'>,
@@ -66,7 +67,13 @@ export async function newGoods(
     siteId?: string;
     categoryId?: string;
     name?: string;
-    variants?: { priceFen: number; stock: number; value?: string }[];
+    variants?: {
+      priceFen: number;
+      stock: number;
+      value?: string;
+      stockAt?: Record<string, number>;
+      reorderLevel?: number;
+    }[];
     isOnSale?: boolean;
   } = {},
 ): Promise<TestGoods> {
@@ -87,6 +94,11 @@ export async function newGoods(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const cinemas = await t.db
+    .selectFrom('cinemas')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .execute();
   const variants: TestVariant[] = [];
   for (const [index, variant] of (options.variants ?? [{ priceFen: 1200, stock: 10 }]).entries()) {
     const specs = [{ name: '规格', value: variant.value ?? `规格${index + 1}` }];
@@ -98,22 +110,49 @@ export async function newGoods(
         sort_order: index + 1,
         price_fen: variant.priceFen,
         original_price_fen: null,
-        stock: variant.stock,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (cinemas.length > 0) {
+      await t.db
+        .insertInto('goods_stock')
+        .values(
+          cinemas.map((cinema) => ({
+            variant_id: row.id,
+            cinema_id: cinema.id,
+            stock: variant.stockAt?.[cinema.id] ?? variant.stock,
+            reorder_level: variant.reorderLevel ?? 0,
+          })),
+        )
+        .execute();
+    }
     variants.push({ id: row.id, priceFen: variant.priceFen, stock: variant.stock, specs });
   }
   return { id: goods.id, name, categoryId, variants };
 }
 
-export async function stockOf(t: Pick<TestApp, 'db'>, variantId: string): Promise<number> {
+/**
+ * A variant's units at a cinema; unless told, the cinema its latest order line took units from
+ * (a store order's pickup cinema, a film order's show's), else the demo cinema store orders use.
+ */
+export async function stockOf(
+  t: Pick<TestApp, 'db'>,
+  variantId: string,
+  cinemaId?: string,
+): Promise<number> {
+  const line = await t.db
+    .selectFrom('store_order_lines')
+    .select('cinema_id')
+    .where('variant_id', '=', variantId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   const row = await t.db
-    .selectFrom('goods_variants')
+    .selectFrom('goods_stock')
     .select('stock')
-    .where('id', '=', variantId)
-    .executeTakeFirstOrThrow();
-  return row.stock;
+    .where('variant_id', '=', variantId)
+    .where('cinema_id', '=', cinemaId ?? line?.cinema_id ?? (await demoCinemaId(t)))
+    .executeTakeFirst();
+  return row?.stock ?? 0;
 }
 
 export async function lineStates(t: Pick<TestApp, 'db'>, orderId: string): Promise<string[]> {

@@ -29,9 +29,11 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   bindCall(app, deps, getGoodsListCall, ({ site, query, lang }) =>
     catalogueService.listGoods(deps, site, query, lang),
   );
-  bindCall(app, deps, snackOffersCall, ({ site }) => catalogueService.listSnackOffers(deps, site));
+  bindCall(app, deps, snackOffersCall, ({ site, query }) =>
+    catalogueService.listSnackOffers(deps, site, query),
+  );
   bindCall(app, deps, getGoodsDetailCall, ({ site, query, lang }) =>
-    catalogueService.getGoodsDetail(deps, site, query.id, lang),
+    catalogueService.getGoodsDetail(deps, site, query, lang),
   );
   bindCall(app, deps, createStoreOrderCall, async ({ site, user, body }) =>
     readOrder(site, user, await storeOrderService.createStoreOrder(deps, site, user, body)),

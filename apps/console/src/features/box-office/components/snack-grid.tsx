@@ -8,12 +8,13 @@ import { boxOfficeMessages } from '../box-office-messages';
 
 /** The cinema's snacks as buttons, one per variant; a tap adds one to the basket. */
 export function SnackGrid(props: {
+  cinemaId: string;
   basket: Basket;
   isDisabled: boolean;
   onAdd: (snack: Omit<BasketSnack, 'quantity'>) => void;
 }) {
   const t = boxOfficeMessages.useMessages();
-  const goods = useCounterGoods();
+  const goods = useCounterGoods(props.cinemaId);
   if (goods.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (goods.isError) return <Alert type="error" showIcon message={goods.error.message} />;
   const items = goods.data.list.flatMap((item) =>

@@ -79,7 +79,12 @@ export function Till(props: { cinemaId: string }) {
   const left = (() => {
     if (pane === 'snacks') {
       return (
-        <SnackGrid basket={sale.basket} isDisabled={sale.sale === null} onAdd={sale.addSnack} />
+        <SnackGrid
+          cinemaId={props.cinemaId}
+          basket={sale.basket}
+          isDisabled={sale.sale === null}
+          onAdd={sale.addSnack}
+        />
       );
     }
     if (!show) {

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  cinemaStockSettingsCall,
   stockMoveCall,
   stockMovementsCall,
+  stockTransferCall,
   type StockMovementReason,
 } from '@marquee/contracts/console';
 import { api } from '@/lib/api/api-client';
@@ -21,10 +23,41 @@ export function useMoveStock() {
   return useMutation({
     mutationFn: (body: {
       variantId: string;
+      cinemaId: string;
       delta: number;
-      reason: StockMovementReason;
+      reason: Exclude<StockMovementReason, 'transfer_out' | 'transfer_in'>;
       note: string;
     }) => api(stockMoveCall, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', 'goods'] }),
+  });
+}
+
+/** Units from one cinema to another (one transaction); the list and history refresh. */
+export function useTransferStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      variantId: string;
+      fromCinemaId: string;
+      toCinemaId: string;
+      quantity: number;
+      note: string;
+    }) => api(stockTransferCall, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', 'goods'] }),
+  });
+}
+
+/** A variant's reorder level, on/off sale and price at one cinema. */
+export function useCinemaStockSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      variantId: string;
+      cinemaId: string;
+      reorderLevel: number;
+      isOnSale: boolean;
+      priceFen: number | null;
+    }) => api(cinemaStockSettingsCall, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', 'goods'] }),
   });
 }

@@ -13,8 +13,11 @@ import { StockDrawer } from './stock-drawer';
 import { localNameOf } from '@/lib/local-name';
 import { DataTable } from '@/lib/data-table';
 
-/** The goods page: categories on the left, the goods of the picked one with prices and stock. */
-export function GoodsView() {
+/**
+ * The goods page: categories on the left, the goods of the picked one with prices and stock.
+ * `coveredCinemaIds`: where the signed-in staff may move stock (owners: every cinema).
+ */
+export function GoodsView(props: { coveredCinemaIds: string[] }) {
   const t = goodsMessages.useMessages();
   const { message } = App.useApp();
   const list = useGoodsList();
@@ -98,12 +101,25 @@ export function GoodsView() {
                             {t('yuan', { amount: formatYuan(variant.originalPriceFen) })}
                           </Typography.Text>
                         )}
-                        <Typography.Text
-                          type={variant.stock === 0 ? 'danger' : 'secondary'}
-                          style={{ marginLeft: 8 }}
-                        >
+                        <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                           {t('stockOf', { stock: variant.stock })}
                         </Typography.Text>
+                        {variant.cinemas
+                          .filter((cinema) => cinema.isLow)
+                          .map((cinema) => (
+                            <Tag
+                              key={cinema.cinemaId}
+                              color={cinema.stock === 0 ? 'red' : 'orange'}
+                              style={{ marginLeft: 6 }}
+                              data-testid="low-stock"
+                            >
+                              {t('lowTag', {
+                                cinema: cinema.cinemaName,
+                                stock: cinema.stock,
+                                level: cinema.reorderLevel,
+                              })}
+                            </Tag>
+                          ))}
                       </Typography.Text>
                     ))}
                   </Space>
@@ -160,7 +176,11 @@ export function GoodsView() {
         onClose={() => setEditorOpen(false)}
         onSaved={(saved) => setEditing(saved)}
       />
-      <StockDrawer goods={stockGoods} onClose={() => setStockGoodsId(null)} />
+      <StockDrawer
+        goods={stockGoods}
+        coveredCinemaIds={props.coveredCinemaIds}
+        onClose={() => setStockGoodsId(null)}
+      />
     </Row>
   );
 }

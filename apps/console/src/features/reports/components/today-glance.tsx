@@ -103,8 +103,8 @@ export function TodayGlance(props: { staff: StaffMe }) {
               <div style={{ display: 'grid', gap: 12 }}>
                 <AdvanceSales days={data.advance} />
                 <LowStock
-                  threshold={data.lowStock.thresholdUnits}
                   variants={data.lowStock.variants}
+                  hasCinemaNames={data.cinemas.length > 1}
                 />
                 {/* The cashiers' open shifts go here, as a card of their own, once shifts exist. */}
               </div>
@@ -221,17 +221,25 @@ function AdvanceSales(props: { days: AdvanceDay[] }) {
   );
 }
 
+/** Variants at or below their reorder level, per cinema (decision 050), and how many. */
 function LowStock(props: {
-  threshold: number;
-  variants: { variantId: string; goodsName: string; variantName: string; stock: number }[];
+  variants: {
+    variantId: string;
+    cinemaId: string;
+    cinemaName: string;
+    goodsName: string;
+    variantName: string;
+    stock: number;
+  }[];
+  hasCinemaNames: boolean;
 }) {
   return (
     <Card
       size="small"
-      title={t('lowStock')}
+      title={t('lowStockCount', { count: props.variants.length })}
       extra={
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('lowStockHint', { count: props.threshold })}
+          {t('lowStockHint')}
         </Typography.Text>
       }
       data-testid="today-low-stock"
@@ -243,10 +251,18 @@ function LowStock(props: {
           size="small"
           dataSource={props.variants}
           renderItem={(variant) => (
-            <List.Item key={variant.variantId} style={{ padding: '4px 0' }}>
+            <List.Item
+              key={`${variant.variantId}/${variant.cinemaId}`}
+              style={{ padding: '4px 0' }}
+            >
               <span>
                 {variant.goodsName}
                 {variant.variantName ? `（${variant.variantName}）` : ''}
+                {props.hasCinemaNames && (
+                  <Typography.Text type="secondary" style={{ marginLeft: 6 }}>
+                    {variant.cinemaName}
+                  </Typography.Text>
+                )}
               </span>
               <Tag color={variant.stock === 0 ? 'red' : 'orange'}>
                 {t('left', { count: variant.stock })}

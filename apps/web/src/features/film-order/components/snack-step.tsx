@@ -19,7 +19,7 @@ const MAX_PER_LINE = 20;
  */
 export function SnackStep(props: { order: FilmOrder; onDone: () => void }) {
   const t = snackMessages.useT();
-  const offers = useSnackOffers();
+  const offers = useSnackOffers(props.order.cinemaInfo.cinemaId);
   const save = useSetFilmOrderGoods();
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
     Object.fromEntries(props.order.goods.map((line) => [line.goodsInfoId, line.quantity])),

@@ -26,7 +26,8 @@ import { QueryView } from '@/components/ui/query-view';
 /** /store/product/detail?id=: the goods item, its variants, the quantity, the cart and 立即购买. */
 export function GoodsDetailView(props: { goodsId: string }) {
   const t = storeMessages.useT();
-  const detail = useGoodsDetail(props.goodsId);
+  const { pickupCinemaId } = useCart();
+  const detail = useGoodsDetail(props.goodsId, pickupCinemaId);
   const notFound = {
     icon: <ShopbagOutline />,
     title: t('goodsNotFound'),

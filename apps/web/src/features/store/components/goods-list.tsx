@@ -3,6 +3,7 @@ import { ShopbagOutline } from 'antd-mobile-icons';
 import { QueryView } from '@/components/ui/query-view';
 import { FIRST_SCREEN_GOODS, useGoodsList } from '../api/get-goods-list';
 import { sortGoodsByPrice } from '../goods-rules';
+import { useCart } from '../hooks/use-cart';
 import { useLoadMore } from '../hooks/use-load-more';
 import { storeMessages } from '../store-messages';
 import { GoodsCard } from './goods-card';
@@ -10,7 +11,8 @@ import { GoodsCard } from './goods-card';
 /** The goods of one category (or all), cheapest first, the next page loading as the user scrolls. */
 export function GoodsList(props: { categoryId: string }) {
   const t = storeMessages.useT();
-  const list = useGoodsList(props.categoryId === '0' ? null : props.categoryId);
+  const { pickupCinemaId } = useCart();
+  const list = useGoodsList(props.categoryId === '0' ? null : props.categoryId, pickupCinemaId);
   const goods = useMemo(
     () => sortGoodsByPrice(list.data?.pages.flatMap((page) => page.list) ?? []),
     [list.data],
