@@ -239,6 +239,7 @@ export function SeatMap(props: {
           data={data}
           size={size}
           chosen={props.chosen}
+          mine={props.mine}
           label={choice('minimap')}
         />
         <div className="seat-map__labels" ref={labels} aria-hidden>
