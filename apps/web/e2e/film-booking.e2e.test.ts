@@ -223,6 +223,17 @@ describe('booking a film from the home tab to held seats', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`¥${total}`);
 
+    // Back on the seat map, the seats our order holds are drawn as ours, not as another's lock.
+    const orderUrl = page.url();
+    await page.goto(orderUrl.replace('/cinema/order', '/cinema/seat'));
+    for (const label of seats.map((seat) => seat.label)) {
+      await expect.poll(() => seatButton(page, label).getAttribute('data-state')).toBe('mine');
+      expect(await seatButton(page, label).getAttribute('aria-label')).toContain('你的锁定');
+    }
+    await screenshot(page, 'film-seat-map-own-hold');
+    await page.goto(orderUrl);
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`¥${total}`);
+
     // When the hold runs out the page says so and offers to choose again (the phone's clock jumps).
     await page.clock.install();
     await page.reload();

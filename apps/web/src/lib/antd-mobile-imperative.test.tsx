@@ -12,6 +12,20 @@ describe('antd-mobile-imperative', () => {
     Toast.clear();
   });
 
+  it('replaces a fading toast at once: the next message never overlaps it', async () => {
+    Toast.show({ content: '座位已售出' });
+    await screen.findByText('座位已售出');
+    // Timed out or cleared: antd-mobile fades it out for a moment.
+    Toast.clear();
+    Toast.show({ content: '该座位暂不可售' });
+    expect(await screen.findByText('该座位暂不可售')).toBeTruthy();
+    const shown = [...document.querySelectorAll<HTMLElement>('.adm-toast-mask')].filter(
+      (mask) => mask.style.display !== 'none',
+    );
+    expect(shown.map((mask) => mask.textContent)).toEqual(['该座位暂不可售']);
+    Toast.clear();
+  });
+
   it('is the only way the app takes Toast and Dialog', () => {
     const src = path.resolve(import.meta.dirname, '..');
     const files = fs

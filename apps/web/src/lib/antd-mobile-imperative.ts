@@ -5,6 +5,21 @@
  * toast or a dialog, not at start-up beside every first screen.
  */
 import './antd-mobile-render';
+import AntToast from 'antd-mobile/es/components/toast';
 
-export { default as Toast } from 'antd-mobile/es/components/toast';
 export { default as Dialog } from 'antd-mobile/es/components/dialog';
+
+/**
+ * Toast, one at a time: a new toast replaces the previous one at once. antd-mobile lets a toast
+ * that timed out (or was cleared) fade for a moment while the next one appears in the same
+ * place, so two messages overlap; the fading ones are hidden before the next is shown.
+ */
+export const Toast: typeof AntToast = {
+  ...AntToast,
+  show(props) {
+    for (const mask of document.querySelectorAll<HTMLElement>('.adm-toast-mask')) {
+      mask.style.display = 'none';
+    }
+    return AntToast.show(props);
+  },
+};

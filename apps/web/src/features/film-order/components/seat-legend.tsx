@@ -4,7 +4,12 @@ import { filmOrderMessages } from '../film-order-messages';
 import { seatChoiceMessages } from '../seat-choice-messages';
 
 /** What each seat look means (only the kinds this hall has), and each area's price. */
-export function SeatLegend(props: { priceAreas: readonly PriceArea[]; rows: readonly SeatRow[] }) {
+export function SeatLegend(props: {
+  priceAreas: readonly PriceArea[];
+  rows: readonly SeatRow[];
+  /** The user's own unpaid order holds seats here: its key is shown. */
+  hasMine?: boolean;
+}) {
   const t = filmOrderMessages.useT();
   const choice = seatChoiceMessages.useT();
   const has = (kind: string) =>
@@ -12,6 +17,7 @@ export function SeatLegend(props: { priceAreas: readonly PriceArea[]; rows: read
   const items = [
     { state: 'available', kind: 'normal', text: t('legendAvailable') },
     { state: 'chosen', kind: 'normal', text: t('legendChosen') },
+    { state: 'mine', kind: 'normal', text: choice('legendMine'), isShown: props.hasMine === true },
     { state: 'taken', taken: 'held', kind: 'normal', text: choice('legendHeld') },
     { state: 'taken', taken: 'sold', kind: 'normal', text: t('legendTaken') },
     { state: 'available', kind: 'couple', text: t('legendCouple'), isShown: has('couple-left') },

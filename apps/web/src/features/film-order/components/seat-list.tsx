@@ -22,6 +22,8 @@ export function SeatList(props: {
   rows: readonly SeatRow[];
   areas: readonly PriceArea[];
   chosen: readonly string[];
+  /** Labels of the seats the user's own unpaid order holds. */
+  mine?: ReadonlySet<string>;
   onSeat: (seat: Seat) => void;
 }) {
   const t = seatChoiceMessages.useT();
@@ -37,6 +39,10 @@ export function SeatList(props: {
             .filter((seat) => chosen.has(seat.id))
             .map((seat) => seat.id)
             .join(',')}
+          mineKey={row.seats
+            .filter((seat) => props.mine?.has(seat.label))
+            .map((seat) => seat.label)
+            .join(',')}
           onSeat={props.onSeat}
           free={t('rowFree', {
             count: row.seats.filter((seat) => seatViewOf(seat, false) === 'available').length,
@@ -51,11 +57,13 @@ const SeatListRow = memo(function SeatListRow(props: {
   row: SeatRow;
   areas: readonly PriceArea[];
   chosenKey: string;
+  mineKey: string;
   free: string;
   onSeat: (seat: Seat) => void;
 }) {
   const t = seatChoiceMessages.useT();
   const chosen = new Set(props.chosenKey ? props.chosenKey.split(',') : []);
+  const mine = new Set(props.mineKey ? props.mineKey.split(',') : []);
   return (
     <div className="seat-list__row">
       <h3 className="seat-list__heading">
@@ -64,7 +72,7 @@ const SeatListRow = memo(function SeatListRow(props: {
       </h3>
       <div className="seat-list__seats">
         {props.row.seats.map((seat) => {
-          const view = seatViewOf(seat, chosen.has(seat.id));
+          const view = seatViewOf(seat, chosen.has(seat.id), mine.has(seat.label));
           const isTappable = view === 'available' || view === 'chosen';
           return (
             <button

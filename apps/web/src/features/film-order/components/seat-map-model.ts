@@ -10,7 +10,8 @@ export const PAD_RIGHT = 8;
 export const PAD_TOP = 28;
 export const PAD_BOTTOM = 16;
 
-export type SeatView = 'available' | 'chosen' | 'taken' | 'unavailable';
+/** `mine`: held by the signed-in user's own unpaid order (drawn as theirs, not as another's lock). */
+export type SeatView = 'available' | 'chosen' | 'mine' | 'taken' | 'unavailable';
 
 export interface SeatMapData {
   priceAreas: readonly PriceArea[];
@@ -43,10 +44,33 @@ export function rowTop(y: number): number {
   return PAD_TOP + y * CELL;
 }
 
-export function seatViewOf(seat: Seat, isChosen: boolean): SeatView {
+export function seatViewOf(seat: Seat, isChosen: boolean, isMine = false): SeatView {
   if (seat.kind === 'unavailable' || seat.state === 'unavailable') return 'unavailable';
+  if (seat.state === 'held' && isMine) return 'mine';
   if (seat.state !== 'available') return 'taken';
   return isChosen ? 'chosen' : 'available';
+}
+
+/**
+ * For each row (by y), the labels of its seats in `labels`, joined: a memoised row compares one
+ * string and re-renders only when its own seats change.
+ */
+export function labelsByRow(
+  rows: readonly SeatRow[],
+  labels: ReadonlySet<string>,
+  of: (seat: Seat) => string = (seat) => seat.label,
+): Map<number, string> {
+  const byRow = new Map<number, string>();
+  for (const row of rows) {
+    byRow.set(
+      row.y,
+      row.seats
+        .map(of)
+        .filter((key) => labels.has(key))
+        .join(','),
+    );
+  }
+  return byRow;
 }
 
 export function indexSeats(rows: readonly SeatRow[]): Map<string, Seat> {

@@ -22,6 +22,7 @@ import {
   CELL,
   contentSize,
   countSeats,
+  labelsByRow,
   PAD_LEFT,
   ROW_LABEL_GUTTER,
   boxOfSeats,
@@ -33,6 +34,7 @@ import {
 } from './seat-map-model';
 import './seat-map.css';
 
+const noSeats: ReadonlySet<string> = new Set();
 const LIMITS = { min: 0.3, max: 1.6 };
 /** Below this, seats (18 px) and row letters get hard to read: a wide hall opens zoomed to it. */
 const READABLE_SCALE = 0.7;
@@ -49,6 +51,8 @@ export function SeatMap(props: {
   hallName: string;
   data: SeatMapData;
   chosen: readonly string[];
+  /** Labels of the seats the user's own unpaid order holds: drawn as theirs. */
+  mine?: ReadonlySet<string>;
   /** Seats to bring into view (推荐选座's pick): a new array each time. */
   revealIds?: readonly string[];
   onSeat: (seat: Seat) => void;
@@ -154,18 +158,14 @@ export function SeatMap(props: {
     candidates[0]?.focus();
   };
 
-  const chosenByRow = useMemo(() => {
-    const set = new Set(props.chosen);
-    const byRow = new Map<number, string>();
-    for (const row of data.rows) {
-      const key = row.seats
-        .filter((seat) => set.has(seat.id))
-        .map((seat) => seat.id)
-        .join(',');
-      byRow.set(row.y, key);
-    }
-    return byRow;
-  }, [data.rows, props.chosen]);
+  const chosenByRow = useMemo(
+    () => labelsByRow(data.rows, new Set(props.chosen), (seat) => seat.id),
+    [data.rows, props.chosen],
+  );
+  const mineByRow = useMemo(
+    () => labelsByRow(data.rows, props.mine ?? noSeats),
+    [data.rows, props.mine],
+  );
 
   const counts = useMemo(() => countSeats(data.rows), [data.rows]);
   const chosenLabels = seatNames(
@@ -206,6 +206,7 @@ export function SeatMap(props: {
                 key={row.y}
                 row={row}
                 chosenKey={chosenByRow.get(row.y) ?? ''}
+                mineKey={mineByRow.get(row.y) ?? ''}
                 areas={data.priceAreas}
                 multiArea={data.priceAreas.length > 1}
                 onTap={tap}
@@ -238,6 +239,7 @@ export function SeatMap(props: {
           data={data}
           size={size}
           chosen={props.chosen}
+          mine={props.mine}
           label={choice('minimap')}
         />
         <div className="seat-map__labels" ref={labels} aria-hidden>
@@ -271,18 +273,21 @@ const SeatRowView = memo(function SeatRowView(props: {
   row: SeatRow;
   /** The ids of this row's chosen seats, joined: a row re-renders only when it changes. */
   chosenKey: string;
+  /** The labels of this row's seats held by the user's own order, joined. */
+  mineKey: string;
   areas: readonly PriceArea[];
   multiArea: boolean;
   onTap: (seat: Seat) => void;
 }) {
   const chosen = new Set(props.chosenKey ? props.chosenKey.split(',') : []);
+  const mine = new Set(props.mineKey ? props.mineKey.split(',') : []);
   return (
     <>
       {props.row.seats.map((seat) => (
         <SeatButton
           key={seat.id}
           seat={seat}
-          view={seatViewOf(seat, chosen.has(seat.id))}
+          view={seatViewOf(seat, chosen.has(seat.id), mine.has(seat.label))}
           areas={props.areas}
           multiArea={props.multiArea}
           onTap={props.onTap}
@@ -329,9 +334,9 @@ const SeatButton = memo(function SeatButton(props: {
       }}
       onClick={() => props.onTap(seat)}
     >
-      {seat.kind === 'wheelchair' && view !== 'chosen' ? (
+      {seat.kind === 'wheelchair' && view !== 'chosen' && view !== 'mine' ? (
         <span aria-hidden>♿</span>
-      ) : view === 'chosen' ? (
+      ) : view === 'chosen' || view === 'mine' ? (
         <span aria-hidden className="seat__chosen">
           {seat.col}
         </span>

@@ -23,6 +23,8 @@ export const Minimap = memo(function Minimap({
   data: SeatMapData;
   size: Box;
   chosen: readonly string[];
+  /** Labels of the seats the user's own unpaid order holds. */
+  mine?: ReadonlySet<string>;
   label: string;
 }) {
   const root = useRef<HTMLDivElement | null>(null);
@@ -67,7 +69,7 @@ export const Minimap = memo(function Minimap({
       style={{ width: WIDTH, height }}
     >
       <svg width={WIDTH} height={height} viewBox={`0 0 ${props.size.width} ${props.size.height}`}>
-        <MinimapSeats data={props.data} />
+        <MinimapSeats data={props.data} mine={props.mine ?? noSeats} />
         {/* Chosen seats drawn over the hall: a tap re-renders these few, not every seat. */}
         {chosenSeats.map((seat) => (
           <SeatRect key={seat.id} seat={seat} view="chosen" />
@@ -78,10 +80,24 @@ export const Minimap = memo(function Minimap({
   );
 });
 
-/** Every seat as it is without the user's choice; re-renders only when the hall data changes. */
-const MinimapSeats = memo(function MinimapSeats(props: { data: SeatMapData }) {
+const noSeats: ReadonlySet<string> = new Set();
+
+/**
+ * Every seat as it is without the user's choice (their own order's held seats as theirs);
+ * re-renders only when the hall data or that order changes.
+ */
+const MinimapSeats = memo(function MinimapSeats(props: {
+  data: SeatMapData;
+  mine: ReadonlySet<string>;
+}) {
   return props.data.rows.flatMap((row) =>
-    row.seats.map((seat) => <SeatRect key={seat.id} seat={seat} view={seatViewOf(seat, false)} />),
+    row.seats.map((seat) => (
+      <SeatRect
+        key={seat.id}
+        seat={seat}
+        view={seatViewOf(seat, false, props.mine.has(seat.label))}
+      />
+    )),
   );
 });
 

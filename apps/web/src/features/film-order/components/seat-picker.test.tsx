@@ -180,6 +180,40 @@ describe('the seat map (/cinema/seat)', () => {
     expect(within(described).getByText(/Row A, Seat 1/)).toBeTruthy();
   });
 
+  it("draws the seats the user's own unpaid order holds as theirs, apart from another's hold", async () => {
+    const held = {
+      ...seatMap,
+      ...hallFromPicture(`
+      ohho.oooo
+      ooox.oooo
+    `),
+    };
+    const base = api.getMockImplementation()!;
+    api.mockImplementation(async (call: CallDefinition, input: { body?: unknown }) => {
+      if (call.path === '/show/layout') return splitShowSeats(held).layout;
+      if (call.path === '/show/availability') return splitShowSeats(held).availability;
+      if (call.path === '/filmOrder/pending') {
+        const order = await base({ path: '/filmOrder/create' }, { body: { seatLabels: ['A2'] } });
+        return { order, paidOrderId: null };
+      }
+      return base(call, input);
+    });
+    const { user } = renderPicker();
+    await waitFor(() => expect(seat('A2').getAttribute('data-state')).toBe('mine'));
+    expect(seat('A2').getAttribute('aria-label')).toBe(
+      'Row A, Seat 2, standard seat, ¥45.00, held for you',
+    );
+    expect(seat('A3').getAttribute('data-state')).toBe('taken');
+    expect(seat('A3').getAttribute('data-taken')).toBe('held');
+    expect(screen.getByText('Held for you')).toBeTruthy();
+
+    await user.click(seat('A2'));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('Row A, Seat 2 is in your unpaid order'),
+    );
+    expect(screen.queryByTestId('seat-total')).toBeNull();
+  });
+
   it('moves between seats with the arrow keys, across the aisle, and chooses with Space', async () => {
     const { user } = renderPicker();
     await screen.findByRole('group', { name: 'Seat map of 1号厅' });

@@ -97,6 +97,12 @@ export function SeatPicker(props: {
   const byId = useMemo(() => indexSeats(data?.rows ?? []), [data]);
   /** Seats left, from the same live availability the map draws. */
   const counts = useMemo(() => countSeats(data?.rows ?? []), [data]);
+  /** Seats the user's own unpaid order holds (by label): drawn as theirs, not as another's lock. */
+  const pendingSeats = pending.data?.order?.seats;
+  const mine = useMemo(
+    () => new Set((pendingSeats ?? []).map((seat) => seat.label)),
+    [pendingSeats],
+  );
   // While our own hold is on its way (and after it, until the page is left) the map shows our
   // seats as held: that is not someone else taking them.
   const isHolding = createOrder.isPending || createOrder.isSuccess;
@@ -177,7 +183,11 @@ export function SeatPicker(props: {
   const onSeat = useCallback(
     (seat: Seat) => {
       if (!data) return;
-      const view = seatViewOf(seat, false);
+      const view = seatViewOf(seat, false, mine.has(seat.label));
+      if (view === 'mine') {
+        Toast.show({ content: choice('mineTapped', { seat: seatName(seat.label, getLang()) }) });
+        return;
+      }
       if (view === 'taken' || view === 'unavailable') {
         Toast.show({ content: view === 'taken' ? t('takenTapped') : t('unavailableTapped') });
         return;
@@ -189,7 +199,7 @@ export function SeatPicker(props: {
       }
       choose(seat, companionToOffer(data.rows, chosen, seat));
     },
-    [data, chosen, t, choose],
+    [data, chosen, mine, t, choice, choose],
   );
 
   const onBest = useCallback(
@@ -345,6 +355,7 @@ export function SeatPicker(props: {
           hallName={showInfo.hallName}
           data={data}
           chosen={chosen}
+          mine={mine}
           revealIds={revealIds}
           onSeat={onSeat}
         />
@@ -354,6 +365,7 @@ export function SeatPicker(props: {
           rows={data.rows}
           areas={data.priceAreas}
           chosen={chosen}
+          mine={mine}
           onSeat={onSeat}
         />
       )}
@@ -371,7 +383,9 @@ export function SeatPicker(props: {
         {announcement}
       </p>
       {/* The list says each seat's state in words: care mode leaves out the colour key there. */}
-      {!(isCare && mode === 'list') && <SeatLegend priceAreas={data.priceAreas} rows={data.rows} />}
+      {!(isCare && mode === 'list') && (
+        <SeatLegend priceAreas={data.priceAreas} rows={data.rows} hasMine={mine.size > 0} />
+      )}
       <ChosenSeatsBar
         seats={seats}
         total={total}

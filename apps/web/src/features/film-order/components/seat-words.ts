@@ -11,6 +11,7 @@ export function seatStateText(t: Translate, seat: Seat, view: SeatView): string 
   return {
     available: t('stateAvailable'),
     chosen: t('stateChosen'),
+    mine: t('stateMine'),
     unavailable: t('stateUnavailable'),
   }[view];
 }
