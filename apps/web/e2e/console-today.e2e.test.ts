@@ -80,6 +80,8 @@ describe('today at a glance', () => {
       document.getAnimations().every((animation) => animation.playState !== 'running'),
     );
     await screenshot(page, 'console-home-owner');
+    await page.getByTestId('today-open-shifts').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-home-open-shifts');
 
     // One cinema: the answer names only it.
     const answer = page.waitForResponse((response) =>
