@@ -6,7 +6,8 @@ import { startServer, type RunningServer } from './support/server';
 
 /**
  * The console's home, today at a glance, against the real server and the demo data: the owner
- * at a desk (1366×768) sees the chain and picks a cinema; a cashier on a phone sees their own.
+ * at a desk (1366×768) sees the chain, who is on shift, and picks a cinema; a cashier on a phone
+ * sees their own.
  */
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -32,6 +33,15 @@ interface Today {
 describe('today at a glance', () => {
   it('shows the owner the chain’s day, and one cinema when picked', async () => {
     const owner = await staffApi(server.baseUrl, 'owner', 'owner2026');
+    // The demo cashier opens a shift: the home lists them as on shift.
+    const cashier = await staffApi(server.baseUrl, 'cashier', 'cashier2026');
+    const shift = await cashier.call<{ staffName: string }>(
+      'POST',
+      '/console/box-office/shifts/open',
+      {
+        float: 200,
+      },
+    );
     const chain = await owner.call<Today>('GET', '/console/today');
     const context = await desktop(browser);
     const page = await context.newPage();
@@ -49,6 +59,10 @@ describe('today at a glance', () => {
     // Seven days of advance sales, each a row.
     await poll(() => page.getByTestId('today-advance').locator('tbody tr').count()).toBe(7);
     expect(await page.getByTestId('today-low-stock').innerText()).toContain('库存不足的卖品');
+    const onShift = await page.getByTestId('today-open-shifts').innerText();
+    expect(onShift).toContain('正在当班的收银员');
+    expect(onShift).toContain(shift.staffName);
+    expect(onShift).toMatch(/\d\d:\d\d 开班/);
     // The shows still to come name their cinema when the chain is shown.
     const upcoming = page.getByTestId('today-upcoming');
     if (chain.upcoming.shows.length > 0) {
@@ -66,6 +80,8 @@ describe('today at a glance', () => {
       document.getAnimations().every((animation) => animation.playState !== 'running'),
     );
     await screenshot(page, 'console-home-owner');
+    await page.getByTestId('today-open-shifts').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-home-open-shifts');
 
     // One cinema: the answer names only it.
     const answer = page.waitForResponse((response) =>
@@ -104,6 +120,8 @@ describe('today at a glance', () => {
     await poll(() => page.getByTestId('today-figures').count()).toBe(1);
     // A cashier has one cinema: nothing to pick.
     expect(await page.getByTestId('today-cinema').count()).toBe(0);
+    // The cashiers on shift are the managers' to see.
+    expect(await page.getByTestId('today-open-shifts').count()).toBe(0);
     // On a phone the areas come first (check-in in one tap), today's figures below them.
     const areas = await page.getByTestId('welcome-areas').boundingBox();
     const glance = await page.getByTestId('today-glance').boundingBox();

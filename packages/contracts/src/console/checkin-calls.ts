@@ -80,3 +80,32 @@ export const checkInUseCall = defineCall({
   body: scannedBody,
   answer: checkInViewSchema,
 });
+
+/** The longest the door may open before a show, and stay open after its start, in minutes. */
+export const ADMIT_BEFORE_MAX_MINUTES = 240;
+export const ADMIT_AFTER_MAX_MINUTES = 120;
+
+/**
+ * The door's admit window (a site setting, decision 044): a ticket is admitted from
+ * `admitBeforeMinutes` before its show starts until `admitAfterMinutes` after. Whole minutes.
+ */
+export const admitWindowSchema = z.object({
+  admitBeforeMinutes: z.number().int().min(0).max(ADMIT_BEFORE_MAX_MINUTES),
+  admitAfterMinutes: z.number().int().min(0).max(ADMIT_AFTER_MAX_MINUTES),
+});
+export type AdmitWindow = z.infer<typeof admitWindowSchema>;
+
+export const admitWindowCall = defineCall({
+  method: 'GET',
+  path: '/console/checkin/admit-window',
+  isSignedIn: true,
+  answer: admitWindowSchema,
+});
+
+export const admitWindowSaveCall = defineCall({
+  method: 'POST',
+  path: '/console/checkin/admit-window',
+  isSignedIn: true,
+  body: admitWindowSchema,
+  answer: admitWindowSchema,
+});

@@ -31,6 +31,18 @@ export const todayShowSchema = z.object({
 });
 export type TodayShow = z.infer<typeof todayShowSchema>;
 
+/** A cashier's shift open now: who, where, since when. */
+export const todayOpenShiftSchema = z.object({
+  shiftId: z.string(),
+  staffName: z.string(),
+  cinemaName: z.string(),
+  /** When it was opened (an instant; pages show it in cinema time). */
+  openedAt: z.string(),
+  /** The business day it was opened in, YYYY-MM-DD. */
+  businessDate: z.string(),
+});
+export type TodayOpenShift = z.infer<typeof todayOpenShiftSchema>;
+
 export const todaySchema = z.object({
   /** Today's local date, YYYY-MM-DD. */
   date: z.string(),
@@ -72,6 +84,11 @@ export const todaySchema = z.object({
       }),
     ),
   }),
+  /**
+   * Shifts open now at the cinemas in scope, longest open first, for owners and managers; null for
+   * cashiers (the till shows them their own).
+   */
+  openShifts: z.array(todayOpenShiftSchema).nullable(),
 });
 export type Today = z.infer<typeof todaySchema>;
 

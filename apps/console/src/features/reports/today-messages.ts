@@ -30,6 +30,9 @@ export const todayMessages = defineMessages(
     noLowStock: '没有库存不足的卖品',
     left: '剩 {count} 件',
     failed: '今日数据读取失败：{msg}',
+    openShifts: '正在当班的收银员',
+    noOpenShifts: '现在没有收银员当班',
+    openSince: '{time} 开班',
   },
   {
     title: 'Today at a glance',
@@ -59,5 +62,8 @@ export const todayMessages = defineMessages(
     noLowStock: 'No goods running low',
     left: '{count} left',
     failed: 'Today’s figures could not be read: {msg}',
+    openShifts: 'Cashiers on shift now',
+    noOpenShifts: 'No cashier is on shift now',
+    openSince: 'since {time}',
   },
 );

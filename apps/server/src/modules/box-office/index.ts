@@ -4,3 +4,4 @@
  * Other modules import only from here.
  */
 export { registerBoxOfficeConsoleRoutes } from './box-office.console.routes.js';
+export { openShiftsAt } from './shifts.service.js';

@@ -215,6 +215,17 @@ export function listShiftsOfDay(db: Executor, cinemaId: string, businessDate: st
     .execute();
 }
 
+/** Shifts open now at the cinemas, longest open first. */
+export function listOpenShifts(db: Executor, cinemaIds: readonly string[]) {
+  if (cinemaIds.length === 0) return Promise.resolve([]);
+  return shiftsWithNames(db)
+    .where('shifts.cinema_id', 'in', [...cinemaIds])
+    .where('shifts.status', '=', 'open')
+    .orderBy('shifts.opened_at')
+    .orderBy('shifts.id')
+    .execute();
+}
+
 export function findDayClose(db: Executor, cinemaId: string, businessDate: string) {
   return db
     .selectFrom('day_closes')

@@ -1,5 +1,5 @@
 import { fenToYuan, yuanToFen } from '@marquee/contracts';
-import type { Shift, ShiftReport } from '@marquee/contracts/console';
+import type { Shift, ShiftReport, TodayOpenShift } from '@marquee/contracts/console';
 import type { AppDeps, SignedInStaff, SiteRow } from '../../app-deps.js';
 import type { Executor } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -149,6 +149,21 @@ export async function listShifts(
   const rows = await shiftsRepository.listShiftsOfDay(deps.db, query.cinemaId, query.businessDate);
   const visible = staff.role === 'cashier' ? rows.filter((row) => row.staff_id === staff.id) : rows;
   return { list: await Promise.all(visible.map((row) => shiftViewOf(deps.db, row))) };
+}
+
+/** Shifts open now at the cinemas (the console's home shows them to owners and managers). */
+export async function openShiftsAt(
+  deps: Deps,
+  cinemaIds: readonly string[],
+): Promise<TodayOpenShift[]> {
+  const rows = await shiftsRepository.listOpenShifts(deps.db, cinemaIds);
+  return rows.map((row) => ({
+    shiftId: row.id,
+    staffName: row.staff_name,
+    cinemaName: row.cinema_name,
+    openedAt: row.opened_at.toISOString(),
+    businessDate: row.business_date,
+  }));
 }
 
 /**

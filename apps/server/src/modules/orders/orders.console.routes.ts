@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  admitWindowCall,
+  admitWindowSaveCall,
   checkInLookupCall,
   checkInUseCall,
   consoleOrderDetailCall,
@@ -11,6 +13,7 @@ import {
 } from '@marquee/contracts/console';
 import type { AppDeps } from '../../app-deps.js';
 import { bindConsoleCall, requireStaff } from '../../plugins/console-calls.js';
+import { getAdmitWindow, saveAdmitWindow } from './admit-window-setting.service.js';
 import type { StaffRefund } from './order-kinds.js';
 import { checkIn, lookupForCheckIn } from './check-in.service.js';
 import {
@@ -20,7 +23,10 @@ import {
   type CinemaGuard,
 } from './order-console.service.js';
 
-/** Staff calls on orders (`/api/console/...`): check-in, order look-up and staff refunds. */
+/**
+ * Staff calls on orders (`/api/console/...`): check-in and the door's admit window, order look-up
+ * and staff refunds.
+ */
 export function registerOrderConsoleRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -40,6 +46,13 @@ export function registerOrderConsoleRoutes(
     checkInUseCall,
     { access: 'checkIn', rateLimitPerMinute: 240 },
     ({ site, staff, body, lang }) => checkIn(deps, site, staff, body.code, lang),
+  );
+  // The door's admit window, a site setting: owners and managers (the cinemas area).
+  bindConsoleCall(app, deps, admitWindowCall, { access: 'cinemas' }, ({ site }) =>
+    getAdmitWindow(deps, site),
+  );
+  bindConsoleCall(app, deps, admitWindowSaveCall, { access: 'cinemas' }, ({ site, staff, body }) =>
+    saveAdmitWindow(deps, site, staff, body),
   );
   bindConsoleCall(
     app,

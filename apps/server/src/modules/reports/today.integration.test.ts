@@ -19,6 +19,7 @@ import {
   payWithWechat,
   sandboxSheet,
 } from '../payment/payment-test-kit.js';
+import { boxCall, newStaff, openShift } from '../box-office/box-office-test-kit.js';
 import { consoleCall, DEMO_PASSWORDS, demoSite, staffToken } from '../staff/staff-test-kit.js';
 import { newGoods } from '../store/store-test-kit.js';
 
@@ -280,6 +281,37 @@ describeOnEachDatabase('today at a glance and the sales split', (kind) => {
     expect(refused.body.code).toBe(40301);
     const nobody = await consoleCall(t.app, { url: '/api/console/today' });
     expect(nobody.body.code).toBe(40101);
+  });
+
+  it('lists the shifts open now to owners and managers of their cinemas, not to cashiers', async () => {
+    const first = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
+    const other = await newStaff(t, site.siteId, { cinemaIds: [site.otherCinemaId] });
+    const closed = await newStaff(t, site.siteId, { cinemaIds: [site.firstCinemaId] });
+    const firstShift = await openShift(t, first.token, 200);
+    t.clock.advance(60);
+    const otherShift = await openShift(t, other.token, 0);
+    const closedShift = await openShift(t, closed.token, 0);
+    const close = await boxCall(t, closed.token, '/shifts/close', {
+      shiftId: closedShift.shiftId,
+      countedCash: 0,
+    });
+    expect(close.body.code).toBe(0);
+
+    const owners = (await glance(tokens.owner)).body.data.openShifts;
+    expect(owners?.map((shift) => shift.shiftId)).toEqual([firstShift.shiftId, otherShift.shiftId]);
+    expect(owners?.[0]).toEqual({
+      shiftId: firstShift.shiftId,
+      staffName: firstShift.staffName,
+      cinemaName: firstShift.cinemaName,
+      openedAt: firstShift.openedAt,
+      businessDate: firstShift.businessDate,
+    });
+    const oneCinema = (await glance(tokens.owner, site.otherCinemaId)).body.data.openShifts;
+    expect(oneCinema?.map((shift) => shift.shiftId)).toEqual([otherShift.shiftId]);
+    const managers = (await glance(tokens.manager)).body.data.openShifts;
+    expect(managers?.map((shift) => shift.shiftId)).toEqual([firstShift.shiftId]);
+    expect((await glance(first.token)).body.data.openShifts).toBeNull();
+    expect((await glance(tokens.cashier)).body.data.openShifts).toBeNull();
   });
 
   it('splits the sales report by channel and by payment method', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@marquee/contracts/console';
 import type { AppDeps, SignedInStaff, SiteRow } from '../../app-deps.js';
 import { addDays, localDateOf } from '../../lib/local-date.js';
+import { openShiftsAt } from '../box-office/index.js';
 import { variantName } from '../store/index.js';
 import { advanceByDay, lowStockVariants, upcomingShows } from './advance.repository.js';
 import { channelFigures, percentOf, scopeOf } from './reports.service.js';
@@ -37,11 +38,13 @@ export async function today(
   });
   const firstAdvance = addDays(date, 1);
   const lastAdvance = addDays(date, TODAY_ADVANCE_DAYS);
-  const [channels, shows, advance, lowStock] = await Promise.all([
+  const cinemaIds = cinemas.map((cinema) => cinema.id);
+  const [channels, shows, advance, lowStock, openShifts] = await Promise.all([
     salesByChannel(deps.db, scope),
     upcomingShows(deps.db, { ...scope, fromDate: date, toDate: date, after: now }),
     advanceByDay(deps.db, { ...scope, fromDate: firstAdvance, toDate: lastAdvance, after: now }),
     lowStockVariants(deps.db, site.id, [...scope.cinemaIds]),
+    staff.role === 'cashier' ? null : openShiftsAt(deps, cinemaIds),
   ]);
   const figures = channelFigures(channels);
   const seatsSold = shows.reduce((total, show) => total + show.seatsSold, 0);
@@ -78,6 +81,7 @@ export async function today(
         stock: row.stock,
       })),
     },
+    openShifts,
   };
 }
 

@@ -25,3 +25,7 @@ export {
 export { listPlatformKeys } from './site.repository.js';
 export type { SiteRow, SiteResolver } from '../../app-deps.js';
 export { findByAppId as findSiteByAppId, findById as findSiteById } from './site.repository.js';
+export {
+  findSettings as findSiteSettings,
+  mergeSettings as mergeSiteSettings,
+} from './site.repository.js';

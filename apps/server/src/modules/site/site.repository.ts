@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 
 export function findByCode(db: Executor, code: string) {
@@ -39,6 +40,20 @@ export function updateSecrets(
   >,
 ) {
   return trx.updateTable('sites').set(values).where('id', '=', siteId).execute();
+}
+
+export function findSettings(db: Executor, siteId: string, options = { lock: false }) {
+  const query = db.selectFrom('sites').select('settings').where('id', '=', siteId);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}
+
+/** Merge keys into the site's JSON settings, keeping the others. */
+export function mergeSettings(trx: Executor, siteId: string, values: Record<string, unknown>) {
+  return trx
+    .updateTable('sites')
+    .set({ settings: sql`settings || ${JSON.stringify(values)}::jsonb` })
+    .where('id', '=', siteId)
+    .execute();
 }
 
 export function lockById(trx: Executor, id: string) {

@@ -5,6 +5,7 @@ import type { ConsoleCinema } from '@marquee/contracts/console';
 import { useCinemaList } from '../api/use-cinema-list';
 import { cinemasMessages } from '../cinemas-messages';
 import { CinemaFormModal } from './cinema-form-modal';
+import { AdmitWindowCard } from './admit-window-card';
 import { HallsCard } from './halls-card';
 import { localNameOf } from '@/lib/local-name';
 import { localTerm } from '@marquee/contracts';
@@ -113,6 +114,7 @@ export function CinemasView() {
       ) : (
         <Typography.Text type="secondary">{t('pickCinema')}</Typography.Text>
       )}
+      <AdmitWindowCard />
       <CinemaFormModal open={isOpen} editing={editing} onClose={() => setOpen(false)} />
     </Space>
   );

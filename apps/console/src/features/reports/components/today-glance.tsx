@@ -15,8 +15,15 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { AdvanceDay, SalesChannel, StaffMe, TodayShow } from '@marquee/contracts/console';
-import { chinaClock } from '@/lib/china-time';
+import type {
+  AdvanceDay,
+  SalesChannel,
+  StaffMe,
+  TodayOpenShift,
+  TodayShow,
+} from '@marquee/contracts/console';
+import { cinemaDateOf } from '@marquee/contracts';
+import { chinaClock, chinaDateTime } from '@/lib/china-time';
 import { useToday } from '../api/use-today';
 import { yuan } from '../format';
 import { todayMessages } from '../today-messages';
@@ -106,7 +113,13 @@ export function TodayGlance(props: { staff: StaffMe }) {
                   variants={data.lowStock.variants}
                   hasCinemaNames={data.cinemas.length > 1}
                 />
-                {/* The cashiers' open shifts go here, as a card of their own, once shifts exist. */}
+                {data.openShifts && (
+                  <OpenShifts
+                    shifts={data.openShifts}
+                    today={data.date}
+                    hasCinemaColumn={data.cinemas.length > 1}
+                  />
+                )}
               </div>
             </Col>
           </Row>
@@ -217,6 +230,43 @@ function AdvanceSales(props: { days: AdvanceDay[] }) {
           },
         ]}
       />
+    </Card>
+  );
+}
+
+/** Cashiers with a shift open now: since when (cinema time; the date too when not today). */
+function OpenShifts(props: { shifts: TodayOpenShift[]; today: string; hasCinemaColumn: boolean }) {
+  return (
+    <Card size="small" title={t('openShifts')} data-testid="today-open-shifts">
+      {props.shifts.length === 0 ? (
+        <Typography.Text type="secondary">{t('noOpenShifts')}</Typography.Text>
+      ) : (
+        <List
+          size="small"
+          dataSource={props.shifts}
+          renderItem={(shift) => (
+            <List.Item key={shift.shiftId} style={{ padding: '4px 0' }}>
+              <span>
+                {shift.staffName}
+                {props.hasCinemaColumn && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {' · '}
+                    {shift.cinemaName}
+                  </Typography.Text>
+                )}
+              </span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('openSince', {
+                  time:
+                    cinemaDateOf(shift.openedAt) === props.today
+                      ? chinaClock(shift.openedAt)
+                      : chinaDateTime(shift.openedAt),
+                })}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
     </Card>
   );
 }
