@@ -147,8 +147,8 @@ export const consoleErrorCatalogue = {
     en: (d) => String(d.hintEn ?? d.hint ?? 'This show cannot be changed now.'),
   },
   NOTICE_BEING_SENT: {
-    code: 42331,
-    status: 422,
+    code: 40948,
+    status: 409,
     zh: () => '这条通知正在发送，请稍后刷新查看结果',
     en: () => 'This notice is being sent right now. Refresh in a moment to see how it went.',
   },
