@@ -197,8 +197,8 @@ describeOnEachDatabase('a server killed with SIGKILL mid-payment', (kind: Databa
     const vouchers = csv.data
       .split(/\r?\n/)
       .slice(1)
-      .filter((line) => /^\d/.test(line))
-      .map((line) => line.split(','))
+      .map((line) => line.split(',').map((cell) => cell.replace(/^="(.*)"$/, '$1')))
+      .filter(([id]) => /^\d+$/.test(id ?? ''))
       .map(([id, password]) => ({ id: id!, password: password! }));
     expect(vouchers).toHaveLength(USERS * 2);
 
