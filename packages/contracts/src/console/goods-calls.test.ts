@@ -19,7 +19,12 @@ describe('stock movement reasons', () => {
   });
 
   it('names the delta when a movement does not fit its reason', () => {
-    const parsed = stockMoveCall.body.safeParse({ variantId: 'v', delta: -1, reason: 'received' });
+    const parsed = stockMoveCall.body.safeParse({
+      variantId: 'v',
+      cinemaId: 'c',
+      delta: -1,
+      reason: 'received',
+    });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['delta']);
   });
