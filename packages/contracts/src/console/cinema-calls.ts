@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { englishNameSchema } from '../rules/english-names.js';
-import { hallLayoutSchema } from './hall-layout.js';
+import { hallLayoutSchema } from './hall-layout-rules.js';
 
 /**
  * Cinemas and halls as staff keep them (area `cinemas`): owners create cinemas, owners and the

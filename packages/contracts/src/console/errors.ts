@@ -1,6 +1,6 @@
 import { errorCatalogue, type ErrorDefinition, type Lang } from '../errors.js';
 import { seatNames } from '../rules/seat-name.js';
-import { layoutProblemText, type LayoutProblem } from './hall-layout.js';
+import { layoutProblemText, type LayoutProblem } from './hall-layout-rules.js';
 
 /**
  * The staff console's part of the closed error catalogue (same numbering: the HTTP status, then a

@@ -6,7 +6,7 @@ import {
   imageDataBase64Schema,
   imageTypeOf,
   type ImageContentType,
-} from './image-upload.js';
+} from './image-upload-rules.js';
 
 /**
  * Films of the site as staff manage them (area `films`): the list, create, update, and a poster

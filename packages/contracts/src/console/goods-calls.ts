@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { englishNameSchema } from '../rules/english-names.js';
-import { imageDataBase64Schema } from './image-upload.js';
+import { imageDataBase64Schema } from './image-upload-rules.js';
 
 /**
  * The store's goods as staff manage them (area `goods`): categories, goods with their variants and

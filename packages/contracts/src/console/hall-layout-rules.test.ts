@@ -8,7 +8,7 @@ import {
   seatsOfLayout,
   type HallLayout,
   type LayoutCell,
-} from './hall-layout.js';
+} from './hall-layout-rules.js';
 
 const seat = (area = 'standard'): LayoutCell => ({ kind: 'normal', area });
 const aisle: LayoutCell = { kind: 'aisle', area: null };
