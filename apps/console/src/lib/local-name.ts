@@ -11,3 +11,15 @@ export const localNameOf = (item: { name: string; nameEn?: string | null }): str
 /** Several names in one line: "甲、乙" in Chinese, "A, B" in English. */
 export const localNamesOf = (items: { name: string; nameEn?: string | null }[]): string =>
   items.map(localNameOf).join(getLang() === 'en' ? ', ' : '、');
+
+/**
+ * A cinema named by a call that sends only its stored name: in the console's language when the
+ * signed-in staff's cinemas (which carry the English twin) include it, else as sent.
+ */
+export const localCinemaNameOf = (
+  name: string,
+  cinemas: readonly { name: string; nameEn?: string | null }[],
+): string => {
+  const cinema = cinemas.find((candidate) => candidate.name === name);
+  return cinema ? localNameOf(cinema) : name;
+};

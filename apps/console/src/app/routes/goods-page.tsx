@@ -6,7 +6,10 @@ export default function GoodsPage() {
   const me = useMe();
   return (
     <AreaPage area="goods">
-      <GoodsView coveredCinemaIds={(me.data?.cinemas ?? []).map((cinema) => cinema.id)} />
+      <GoodsView
+        coveredCinemaIds={(me.data?.cinemas ?? []).map((cinema) => cinema.id)}
+        cinemas={me.data?.cinemas ?? []}
+      />
     </AreaPage>
   );
 }

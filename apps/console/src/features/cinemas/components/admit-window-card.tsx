@@ -34,6 +34,7 @@ export function AdmitWindowCard() {
         max={max}
         precision={0}
         step={5}
+        controls={false}
         style={{ width: 80, margin: '0 8px' }}
         data-testid={`admit-${name}`}
       />

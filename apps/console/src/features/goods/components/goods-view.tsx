@@ -10,14 +10,17 @@ import { goodsMessages } from '../goods-messages';
 import { CategoryPanel } from './category-panel';
 import { GoodsDrawer } from './goods-drawer';
 import { StockDrawer } from './stock-drawer';
-import { localNameOf } from '@/lib/local-name';
+import { localCinemaNameOf, localNameOf } from '@/lib/local-name';
 import { DataTable } from '@/lib/data-table';
 
 /**
  * The goods page: categories on the left, the goods of the picked one with prices and stock.
  * `coveredCinemaIds`: where the signed-in staff may move stock (owners: every cinema).
  */
-export function GoodsView(props: { coveredCinemaIds: string[] }) {
+export function GoodsView(props: {
+  coveredCinemaIds: string[];
+  cinemas: readonly { name: string; nameEn?: string | null }[];
+}) {
   const t = goodsMessages.useMessages();
   const { message } = App.useApp();
   const list = useGoodsList();
@@ -114,7 +117,7 @@ export function GoodsView(props: { coveredCinemaIds: string[] }) {
                               data-testid="low-stock"
                             >
                               {t('lowTag', {
-                                cinema: cinema.cinemaName,
+                                cinema: localCinemaNameOf(cinema.cinemaName, props.cinemas),
                                 stock: cinema.stock,
                                 level: cinema.reorderLevel,
                               })}

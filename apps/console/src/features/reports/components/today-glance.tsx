@@ -27,7 +27,7 @@ import { chinaClock, chinaDateTime } from '@/lib/china-time';
 import { useToday } from '../api/use-today';
 import { yuan } from '../format';
 import { todayMessages } from '../today-messages';
-import { localNameOf } from '@/lib/local-name';
+import { localCinemaNameOf, localNameOf } from '@/lib/local-name';
 
 const t = todayMessages.translate;
 
@@ -102,6 +102,7 @@ export function TodayGlance(props: { staff: StaffMe }) {
             <Col xs={24} lg={14}>
               <UpcomingShows
                 shows={data.upcoming.shows}
+                cinemas={props.staff.cinemas}
                 hasCinemaColumn={data.cinemas.length > 1}
                 isWide={isWide}
               />
@@ -111,11 +112,13 @@ export function TodayGlance(props: { staff: StaffMe }) {
                 <AdvanceSales days={data.advance} />
                 <LowStock
                   variants={data.lowStock.variants}
+                  cinemas={props.staff.cinemas}
                   hasCinemaNames={data.cinemas.length > 1}
                 />
                 {data.openShifts && (
                   <OpenShifts
                     shifts={data.openShifts}
+                    cinemas={props.staff.cinemas}
                     today={data.date}
                     hasCinemaColumn={data.cinemas.length > 1}
                   />
@@ -147,7 +150,12 @@ function Figure(props: { title: string; value: string; suffix?: string; hint?: s
   );
 }
 
-function UpcomingShows(props: { shows: TodayShow[]; hasCinemaColumn: boolean; isWide: boolean }) {
+function UpcomingShows(props: {
+  shows: TodayShow[];
+  cinemas: StaffMe['cinemas'];
+  hasCinemaColumn: boolean;
+  isWide: boolean;
+}) {
   return (
     <Card size="small" title={t('upcoming')} data-testid="today-upcoming">
       <Table<TodayShow>
@@ -172,7 +180,9 @@ function UpcomingShows(props: { shows: TodayShow[]; hasCinemaColumn: boolean; is
               <>
                 <div>{title}</div>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {props.hasCinemaColumn ? `${show.cinemaName} · ${show.hallName}` : show.hallName}
+                  {props.hasCinemaColumn
+                    ? `${localCinemaNameOf(show.cinemaName, props.cinemas)} · ${show.hallName}`
+                    : show.hallName}
                 </Typography.Text>
               </>
             ),
@@ -235,7 +245,12 @@ function AdvanceSales(props: { days: AdvanceDay[] }) {
 }
 
 /** Cashiers with a shift open now: since when (cinema time; the date too when not today). */
-function OpenShifts(props: { shifts: TodayOpenShift[]; today: string; hasCinemaColumn: boolean }) {
+function OpenShifts(props: {
+  shifts: TodayOpenShift[];
+  cinemas: StaffMe['cinemas'];
+  today: string;
+  hasCinemaColumn: boolean;
+}) {
   return (
     <Card size="small" title={t('openShifts')} data-testid="today-open-shifts">
       {props.shifts.length === 0 ? (
@@ -251,7 +266,7 @@ function OpenShifts(props: { shifts: TodayOpenShift[]; today: string; hasCinemaC
                 {props.hasCinemaColumn && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {' · '}
-                    {shift.cinemaName}
+                    {localCinemaNameOf(shift.cinemaName, props.cinemas)}
                   </Typography.Text>
                 )}
               </span>
@@ -273,6 +288,7 @@ function OpenShifts(props: { shifts: TodayOpenShift[]; today: string; hasCinemaC
 
 /** Variants at or below their reorder level, per cinema (decision 050), and how many. */
 function LowStock(props: {
+  cinemas: StaffMe['cinemas'];
   variants: {
     variantId: string;
     cinemaId: string;
@@ -310,7 +326,7 @@ function LowStock(props: {
                 {variant.variantName ? `（${variant.variantName}）` : ''}
                 {props.hasCinemaNames && (
                   <Typography.Text type="secondary" style={{ marginLeft: 6 }}>
-                    {variant.cinemaName}
+                    {localCinemaNameOf(variant.cinemaName, props.cinemas)}
                   </Typography.Text>
                 )}
               </span>
